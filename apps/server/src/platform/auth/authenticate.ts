@@ -1,0 +1,30 @@
+import { ApiError, messages } from '@tsunagu/contract';
+import type { Db } from '../db/client';
+import type { Auth } from './auth-context';
+import { findLiveSession, touchSession, TOUCH_EVERY_MS } from './sessions.repository';
+import type { TokenSigner } from './tokens';
+
+export type Authenticator = (authorization: string | undefined) => Promise<Auth>;
+
+/** Resolves `Authorization: Bearer <token>` to a live session, or throws 401. */
+export function createAuthenticator(db: Db, tokens: TokenSigner, now: () => Date = () => new Date()): Authenticator {
+  return async (authorization) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    if (!match?.[1]) throw new ApiError(401, messages.unauthorized);
+    const claims = await tokens.verify(match[1]);
+    if (!claims) throw new ApiError(401, messages.sessionExpired);
+    const t = now();
+    const session = await findLiveSession(db, claims.sid, t);
+    if (!session || session.username !== claims.sub) throw new ApiError(401, messages.sessionExpired);
+    if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.sessionUuid, t);
+    return {
+      sessionUuid: session.sessionUuid,
+      userUuid: session.userUuid,
+      username: session.username,
+      userClass: session.userClass,
+      menu: session.menu,
+      domainUuid: session.domainUuid,
+      domainName: session.domainName,
+    };
+  };
+}

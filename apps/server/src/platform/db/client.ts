@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: repositories take this. */
+export type Conn = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a multi-statement SQL script on one connection (one implicit transaction). */
+  runScript(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens the embedded database stored in `dir` (or in memory for `memory://`). */
+export async function openPglite(dir: string): Promise<Database> {
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client);
+}
+
+/** Wraps an open PGlite instance (tests hand in clones). */
+export function fromPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    runScript: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Connects to PostgreSQL; `searchPath` puts every unqualified table in one schema (used by tests). */
+export async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  // Fail at start, with the reason, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    runScript: async (sqlText) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query(sqlText);
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,28 @@
+import { ApiError, messages } from '@tsunagu/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** Fastify's own 4xx errors, translated to the Japanese the user sees. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'このContent-Typeには対応していません。JSONで送信してください。',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.badRequest,
+};
+
+/** The one error handler: every failure leaves as `{ code, msg, data: null }`; bad input is never a 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ code: error.code, msg: error.message, data: null });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status < 500) {
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+      const msg = FASTIFY_MESSAGES[code] ?? (status === 429 ? messages.tooManyAttempts : messages.badRequest);
+      return reply.status(status).send({ code: status, msg, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, msg: messages.serverError, data: null });
+  });
+}

@@ -1,0 +1,28 @@
+/** Messages shared by the server and the web app. Where the spec quotes Japanese, it is used verbatim. */
+export const messages = {
+  badRequest: '入力内容に誤りがあります。',
+  invalidJson: 'リクエストの形式が正しくありません（JSONを解析できません）。',
+  bodyTooLarge: '送信データが大きすぎます。',
+  required: (field: string) => `${field}を入力してください。`,
+  unauthorized: 'ログインしてください。',
+  sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
+  forbidden: 'この操作を行う権限がありません。',
+  otherTenant: '他のドメインのデータにはアクセスできません。',
+  xsrf: '不正なリクエストです（XSRFトークンが一致しません）。画面を再読み込みしてください。',
+  notFound: '対象のデータが見つかりません。',
+  routeNotFound: '指定されたAPIは存在しません。',
+  serverError: 'サーバーでエラーが発生しました。',
+  /** Wrong ID or password (spec 8 "Login errors": 'Please check ID and password.'). */
+  loginFailed: 'IDとパスワードを確認してください。',
+  /** The raw msg the server sends when the concurrent-session limit is reached (spelt as in the spec). */
+  sessionMax: 'sesion-max',
+  /** What the login page shows for 'sesion-max' ('There is a user already in use.'). */
+  sessionMaxShown: '既に使用中のユーザーがいます。',
+  tooManyAttempts: 'ログインの試行回数が上限を超えました。しばらく待ってから再度お試しください。',
+  userDisabled: 'このユーザーは利用停止中です。',
+  changed: '変更しました。',
+  popupChanged: '変更しました。再ログイン後に反映されます。',
+  saved: '保存されました!',
+  deleted: '削除されました。',
+  errorOccurred: 'エラーが発生しました.',
+} as const;
