@@ -12,6 +12,7 @@ export interface Endpoint {
 export const API_PREFIX = '/api';
 
 export const endpoints = {
+  health: { method: 'GET', path: '/health', public: true },
   login: { method: 'POST', path: '/login', public: true },
   logout: { method: 'GET', path: '/logout' },
   userInfo: { method: 'GET', path: '/v1/user/info/:username' },
@@ -28,4 +29,12 @@ export function apiPath(endpoint: Pick<Endpoint, 'path'>, params: Record<string,
     return encodeURIComponent(value);
   });
   return API_PREFIX + filled;
+}
+
+/** GET /health: whether the server is up, which exchange it drives, and whether demo data is loaded. */
+export interface Health {
+  status: 'ok';
+  telephony: 'sandbox' | 'freeswitch';
+  /** True when the demo tenant exists: the login page then lists the demo sign-ins. */
+  demo: boolean;
 }

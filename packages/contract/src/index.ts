@@ -1,3 +1,8 @@
+import { z } from 'zod';
+
+// Zod's own messages (for rules without a spec message) appear in Japanese on both sides.
+z.config(z.locales.ja());
+
 export * from './envelope';
 export * from './messages';
 export * from './auth';

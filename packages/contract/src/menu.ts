@@ -8,6 +8,8 @@ export interface MenuItem {
   label: string;
   /** Route, absent for headings. */
   path?: string;
+  /** Route prefix the item's screens live under when wider than `path` (e.g. the customer record). */
+  covers?: string;
   /** A heading groups the items below it and is not a link. */
   heading?: boolean;
   children?: MenuItem[];
@@ -22,7 +24,7 @@ export const MENU: readonly MenuItem[] = [
     label: '顧客',
     heading: true,
     children: [
-      { variant: 2100, label: '取引先情報管理', path: '/cust/management/list' },
+      { variant: 2100, label: '取引先情報管理', path: '/cust/management/list', covers: '/cust/management' },
       { variant: 2200, label: '通話履歴', path: '/cust/cdr' },
       { variant: 2300, label: '顧客インポート', path: '/cust/cust-import' },
     ],
@@ -158,11 +160,12 @@ export function visibleMenu(subject: MenuSubject): MenuItem[] {
 
 /** The variant whose route is the longest prefix of the path (for route guards), or undefined. */
 export function variantForPath(path: string): number | undefined {
-  let best: MenuItem | undefined;
+  let best: { variant: number; length: number } | undefined;
   walk(MENU, (item) => {
-    if (!item.path) return;
-    const matches = path === item.path || path.startsWith(item.path + '/');
-    if (matches && (!best || item.path.length > (best.path?.length ?? 0))) best = item;
+    for (const prefix of [item.path, item.covers]) {
+      if (!prefix || !(path === prefix || path.startsWith(prefix + '/'))) continue;
+      if (!best || prefix.length > best.length) best = { variant: item.variant, length: prefix.length };
+    }
   });
   return best?.variant;
 }

@@ -20,7 +20,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status < 500) {
       const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
       const msg = FASTIFY_MESSAGES[code] ?? (status === 429 ? messages.tooManyAttempts : messages.badRequest);
-      return reply.status(status).send({ code: status, msg, data: null });
+      // Malformed, oversized or unreadable bodies are all "bad input": 400, as clients expect one status for it.
+      const sent = status === 413 || status === 415 ? 400 : status;
+      return reply.status(sent).send({ code: sent, msg, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: messages.serverError, data: null });

@@ -32,11 +32,12 @@ interface Spec<P, B, Q, I> {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function parse<S extends Schema | undefined>(schema: S, value: unknown): Infer<S> {
-  if (!schema) return undefined as Infer<S>;
+/** Validates one part of the request; the first issue's (Japanese) message becomes the 400's msg. */
+function parse(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? messages.badRequest);
-  return result.data as Infer<S>;
+  return result.data;
 }
 
 function bodyDomain(body: unknown): string | undefined {
@@ -87,7 +88,8 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
           const named = (params as { domainUuid?: string } | undefined)?.domainUuid ?? bodyDomain(request.body);
           if (named && named !== auth.domainUuid && !isProvider(auth)) throw new ApiError(403, messages.otherTenant);
           const tenantUuid = named && isProvider(auth) ? named : auth.domainUuid;
-          return respond(reply, await spec.handler({ params, body, query, auth, tenantUuid, request, reply }));
+          const input = { params, body, query, auth, tenantUuid, request, reply };
+          return respond(reply, await spec.handler(input as Parameters<typeof spec.handler>[0]));
         },
       });
     },
@@ -99,7 +101,8 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
           const params = parse(spec.params, request.params);
           const body = parse(spec.body, request.body);
           const query = parse(spec.query, request.query);
-          return respond(reply, await spec.handler({ params, body, query, request, reply }));
+          const input = { params, body, query, request, reply };
+          return respond(reply, await spec.handler(input as Parameters<typeof spec.handler>[0]));
         },
       });
     },

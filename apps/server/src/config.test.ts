@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const fresh = () => mkdtempSync(join(tmpdir(), 'tsunagu-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, the embedded database and the sandbox', () => {
+    const c = loadConfig({ DATA_DIR: fresh() });
+    expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, redisUrl: undefined, telephony: 'sandbox' });
+  });
+
+  it('generates the JWT secret and the encryption key once into the data directory', () => {
+    const dir = fresh();
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(Buffer.from(a.jwtSecret).equals(Buffer.from(b.jwtSecret))).toBe(true);
+    expect(a.secretKey.equals(b.secretKey)).toBe(true);
+    expect(a.secretKey).toHaveLength(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+    const other = loadConfig({ DATA_DIR: fresh() });
+    expect(Buffer.from(other.jwtSecret).equals(Buffer.from(a.jwtSecret))).toBe(false);
+  });
+
+  it('uses the secrets given in the environment', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const c = loadConfig({ DATA_DIR: fresh(), JWT_SECRET: 'x'.repeat(40), SECRET_KEY: key });
+    expect(new TextDecoder().decode(c.jwtSecret)).toBe('x'.repeat(40));
+    expect(c.secretKey.toString('base64')).toBe(key);
+  });
+
+  it('fails fast with every offending variable named', () => {
+    const attempt = () =>
+      loadConfig({ DATA_DIR: fresh(), PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', TELEPHONY: 'asterisk' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const text = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'TELEPHONY']) expect(text).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, messages, type LoginRequest } from '@tsunagu/contract';
+import { audit } from '../../platform/audit/audit.repository';
+import type { Auth } from '../../platform/auth/auth-context';
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
+import { verifyPassword } from '../../platform/auth/passwords';
+import {
+  countActiveSessions,
+  createSession,
+  reclaimStaleSessions,
+  revokeSession,
+} from '../../platform/auth/sessions.repository';
+import type { TokenSigner } from '../../platform/auth/tokens';
+import type { Db } from '../../platform/db/client';
+import { findLoginAccount, lockUser } from './auth.repository';
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenSigner;
+  throttle: LoginThrottle;
+  sessionHours: number;
+  now?: () => Date;
+}
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export function createAuthService({ db, tokens, throttle, sessionHours, now = () => new Date() }: AuthServiceDeps) {
+  return {
+    /** Checks the credentials and the concurrent-session limit; returns a signed session token. */
+    async login(request: LoginRequest, client: Client): Promise<{ token: string; username: string }> {
+      if (!throttle.attempt(client.ip, request.username)) throw new ApiError(429, messages.tooManyAttempts);
+      const account = await findLoginAccount(db, request.username);
+      const valid = await verifyPassword(account?.passwordHash, request.password);
+      if (!account || !valid || !account.enabled || !account.domainEnabled) {
+        await audit(db, {
+          domainUuid: account?.domainUuid ?? null,
+          userUuid: account?.userUuid ?? null,
+          username: request.username,
+          action: 'login.failure',
+          detail: { reason: !account || !valid ? 'credentials' : 'disabled' },
+          ip: client.ip,
+        });
+        throw new ApiError(401, messages.loginFailed);
+      }
+      const t = now();
+      const sessionUuid = randomUUID();
+      const expiresAt = new Date(t.getTime() + sessionHours * 3_600_000);
+      await db.transaction(async (tx) => {
+        await lockUser(tx, account.userUuid);
+        await reclaimStaleSessions(tx, account.userUuid, t);
+        if ((await countActiveSessions(tx, account.userUuid, t)) >= account.maxSessions) {
+          throw new ApiError(409, messages.sessionMax);
+        }
+        await createSession(tx, { sessionUuid, userUuid: account.userUuid, domainUuid: account.domainUuid, expiresAt, ...client });
+        await audit(tx, {
+          domainUuid: account.domainUuid,
+          userUuid: account.userUuid,
+          username: account.username,
+          action: 'login.success',
+          target: sessionUuid,
+          ip: client.ip,
+        });
+      }).catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) {
+          await audit(db, { domainUuid: account.domainUuid, userUuid: account.userUuid, username: account.username, action: 'login.sessionMax', ip: client.ip });
+        }
+        throw error;
+      });
+      return { token: await tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt), username: account.username };
+    },
+
+    /** Revokes the caller's session: its token is refused from now on. */
+    async logout(auth: Auth, client: Client): Promise<void> {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, auth.sessionUuid, now());
+        await audit(tx, { domainUuid: auth.domainUuid, userUuid: auth.userUuid, username: auth.username, action: 'logout', target: auth.sessionUuid, ip: client.ip });
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,149 @@
+import {
+  ApiError,
+  messages,
+  type SoftphoneConnection,
+  type UserGroupDetail,
+  type UserInfo,
+  type UserSaveRequest,
+} from '@tsunagu/contract';
+import { audit } from '../../platform/audit/audit.repository';
+import { isProvider, type Auth } from '../../platform/auth/auth-context';
+import { hashPassword } from '../../platform/auth/passwords';
+import { activeSessionCounts, revokeOtherSessions } from '../../platform/auth/sessions.repository';
+import type { SecretBox } from '../../platform/crypto/secrets';
+import type { Db } from '../../platform/db/client';
+import {
+  findOwnExtension,
+  findUser,
+  findUserWithDomain,
+  listExtensionSummaries,
+  listGateways,
+  listGroupMembers,
+  updateUser,
+} from './users.repository';
+
+export interface UsersServiceDeps {
+  db: Db;
+  secrets: SecretBox;
+  /** Where the browser softphone signs in (the sandbox's /verto, or FreeSWITCH's mod_verto). */
+  softphoneUrl: string;
+  now?: () => Date;
+}
+
+const flag = (value: boolean) => (value ? 'true' : 'false');
+
+export function createUsersService({ db, secrets, softphoneUrl, now = () => new Date() }: UsersServiceDeps) {
+  async function groupsOf(domainUuid: string): Promise<UserGroupDetail[]> {
+    const [rows, logins] = await Promise.all([listGroupMembers(db, domainUuid), activeSessionCounts(db, domainUuid, now())]);
+    const groups = new Map<string, UserGroupDetail>();
+    for (const row of rows) {
+      let group = groups.get(row.userGroupUuid);
+      if (!group) {
+        group = { commUuid: row.userGroupUuid, commName: row.name, commSub1: row.representativeNumber, userList: [] };
+        groups.set(row.userGroupUuid, group);
+      }
+      if (row.userUuid) {
+        group.userList.push({
+          userUuid: row.userUuid,
+          userNm: row.userNm ?? '',
+          extensionUuid: row.extensionUuid,
+          extension: row.extension,
+          loginCnt: logins.get(row.userUuid) ?? 0,
+        });
+      }
+    }
+    return [...groups.values()];
+  }
+
+  return {
+    /** Everything the console needs about the signed-in user (spec 3 "Logged-in user info"); oneself or SP only. */
+    async info(auth: Auth, username: string): Promise<UserInfo> {
+      if (username.toLowerCase() !== auth.username.toLowerCase() && !isProvider(auth)) {
+        throw new ApiError(403, messages.forbidden);
+      }
+      const found = await findUserWithDomain(db, username);
+      if (!found) throw new ApiError(404, messages.notFound);
+      const { user, domain } = found;
+      const [extensionRows, gwList, commDetails] = await Promise.all([
+        listExtensionSummaries(db, domain.domainUuid),
+        listGateways(db, domain.domainUuid),
+        groupsOf(domain.domainUuid),
+      ]);
+      const ownGroup = commDetails.find((g) => g.userList.some((m) => m.userUuid === user.userUuid));
+      return {
+        user: {
+          userUuid: user.userUuid,
+          id: user.username,
+          userNm: user.userNm,
+          domainUuid: user.domainUuid,
+          extensionUuid: user.extensionUuid,
+          userGroupUuid: ownGroup?.commUuid ?? null,
+          phoneType: user.phoneType,
+          popup: flag(user.popup),
+          userPopup: flag(user.userPopup),
+          userClass: user.userClass,
+          menu: user.menu,
+        },
+        domain: {
+          domainUuid: domain.domainUuid,
+          domainName: domain.domainName,
+          domainDescription: domain.domainDescription,
+          timeZone: domain.timeZone,
+        },
+        extensions: extensionRows.map((e) => ({
+          ...e,
+          label: e.effectiveCallerIdName ? `${e.extension} (${e.effectiveCallerIdName})` : e.extension,
+        })),
+        gwList,
+        userGroup: { commDetails },
+      };
+    },
+
+    /** Password, pop-up and phone-type changes for oneself. Returns the message to show. */
+    async save(auth: Auth, request: UserSaveRequest, ip: string): Promise<string> {
+      if (request.userUuid !== auth.userUuid) throw new ApiError(403, messages.forbidden);
+      const user = await findUser(db, auth.userUuid);
+      if (!user) throw new ApiError(404, messages.notFound);
+      const password = request.userCredentials?.password ?? null;
+      if (request.popup !== undefined && request.popup !== flag(user.popup) && !user.userPopup) {
+        throw new ApiError(403, 'ポップアップ設定は変更できません。');
+      }
+      const changes = {
+        ...(password ? { passwordHash: await hashPassword(password) } : {}),
+        ...(request.popup !== undefined ? { popup: request.popup === 'true' } : {}),
+        ...(request.phoneType !== undefined ? { phoneType: request.phoneType } : {}),
+      };
+      if (Object.keys(changes).length === 0) throw new ApiError(400, messages.badRequest);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.userUuid, changes);
+        // A new password ends every other session, so a stolen token stops working.
+        if (password) await revokeOtherSessions(tx, user.userUuid, auth.sessionUuid, now());
+        await audit(tx, {
+          domainUuid: auth.domainUuid,
+          userUuid: auth.userUuid,
+          username: auth.username,
+          action: 'user.save',
+          target: user.userUuid,
+          detail: { password: Boolean(password), popup: request.popup, phoneType: request.phoneType },
+          ip,
+        });
+      });
+      return request.popup !== undefined && !password ? messages.popupChanged : messages.changed;
+    },
+
+    /** The caller's own extension credentials for their softphone; nobody else's. */
+    async softphoneConnection(auth: Auth): Promise<SoftphoneConnection> {
+      const own = await findOwnExtension(db, auth.userUuid);
+      if (!own) throw new ApiError(404, '内線番号が割り当てられていません。');
+      return {
+        socketUrl: softphoneUrl,
+        user: `${own.extension.extension}@${own.domainName}`,
+        pass: secrets.open(own.extension.passwordEnc),
+        callerNumber: own.extension.extension,
+        callerName: own.extension.effectiveCallerIdName || own.userNm,
+      };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,157 @@
+import { PASSWORD_MESSAGE, messages, type UserInfo } from '@tsunagu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../platform/db/schema';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+
+let t: TestApp;
+let yamada: TestSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  yamada = await t.login('yamada', 'Staff#2026');
+});
+afterAll(() => t.close());
+
+const info = (s: TestSession | null, username: string) =>
+  t.request(s, { method: 'GET', url: `/api/v1/user/info/${username}` });
+const save = (s: TestSession, payload: object, headers: Record<string, string> = {}) =>
+  t.request(s, { method: 'POST', url: '/api/v1/user', payload, headers });
+
+describe('GET /api/v1/user/info/{username}', () => {
+  it("returns the user's info, tenant, extensions, gateways and groups with login counts", async () => {
+    const res = await info(yamada, 'yamada');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as UserInfo;
+    expect(data.user).toMatchObject({ id: 'yamada', userNm: '山田 太郎', phoneType: 'verto', userClass: 'USER', popup: 'true' });
+    expect(data.user).not.toHaveProperty('passwordHash');
+    expect(data.domain).toMatchObject({ domainName: 'demo.tsunagu.local', domainDescription: 'サンプル株式会社', timeZone: 'Asia/Tokyo' });
+    expect(data.extensions.map((e) => e.extension)).toEqual(
+      Array.from({ length: 11 }, (_, i) => String(1000 + i)),
+    );
+    expect(data.extensions[1]).toEqual(expect.objectContaining({ extension: '1001', label: '1001 (山田 太郎)' }));
+    expect(JSON.stringify(data)).not.toMatch(/password_?enc|v1:/i);
+    expect(data.gwList.map((g) => g.gateway)).toEqual(['0312345678', '0312345679']);
+    const sales = data.userGroup.commDetails.find((g) => g.commName === '営業部');
+    expect(sales?.commSub1).toBe('300');
+    expect(data.user.userGroupUuid).toBe(sales?.commUuid);
+    const me = sales?.userList.find((u) => u.userNm === '山田 太郎');
+    expect(me?.loginCnt).toBe(1);
+    expect(me?.extension).toBe('1001');
+    expect(sales?.userList.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(0);
+  });
+
+  it("refuses another user's info (403) unless the caller is SP", async () => {
+    expect((await info(yamada, 'suzuki')).statusCode).toBe(403);
+    const sp = await t.login('sp', 'Sp#Admin2026');
+    const res = await info(sp, 'suzuki');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.id).toBe('suzuki');
+  });
+
+  it('stores the staff menu that hides PBX management, system and analysis', async () => {
+    const menu = JSON.parse((await info(yamada, 'yamada')).json().data.user.menu) as { variant: number; attributes: { hidden: boolean } }[];
+    const hidden = (v: number) => menu.find((m) => m.variant === v)?.attributes.hidden;
+    expect(hidden(0)).toBe(false);
+    expect(hidden(2000)).toBe(false);
+    expect(hidden(8000)).toBe(true);
+    expect(hidden(3000)).toBe(true);
+    expect(hidden(4000)).toBe(true);
+  });
+});
+
+describe('POST /api/v1/user', () => {
+  it('needs the XSRF header matching the cookie (403 otherwise)', async () => {
+    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const payload = { userUuid, popup: 'false' };
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user',
+      payload,
+      headers: { authorization: yamada.headers.authorization as string, cookie: yamada.headers.cookie as string },
+    });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().msg).toBe(messages.xsrf);
+    const mismatched = await save(yamada, payload, { 'x-xsrf-token': 'something-else' });
+    expect(mismatched.statusCode).toBe(403);
+  });
+
+  it("saves the pop-up setting with 'Will take effect after re-login'", async () => {
+    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const res = await save(yamada, { userUuid, popup: 'false', userCredentials: { password: null } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 0, msg: messages.popupChanged });
+    expect((await info(yamada, 'yamada')).json().data.user.popup).toBe('false');
+  });
+
+  it('refuses a pop-up change when userPopup is false', async () => {
+    await t.database.db.update(users).set({ userPopup: false }).where(eq(users.username, 'suzuki'));
+    const suzuki = await t.login('suzuki', 'Staff#2026');
+    const userUuid = (await info(suzuki, 'suzuki')).json().data.user.userUuid;
+    const res = await save(suzuki, { userUuid, popup: 'false' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('checks the password rule on the server with the spec message', async () => {
+    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    for (const weak of ['Sh#1abc', 'alllowercase#1', 'ALLUPPER#1', 'NoDigits#x', 'NoSpecial1x']) {
+      const res = await save(yamada, { userUuid, userCredentials: { password: weak } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(PASSWORD_MESSAGE);
+    }
+  });
+
+  it('changes the password, ends the other sessions and keeps the current one', async () => {
+    const other = await t.login('tanaka', 'Staff#2026');
+    const current = await t.login('tanaka', 'Staff#2026');
+    const userUuid = (await info(current, 'tanaka')).json().data.user.userUuid;
+    const res = await save(current, { userUuid, userCredentials: { password: 'New#Pass2026' } });
+    expect(res.json()).toMatchObject({ code: 0, msg: messages.changed });
+    expect((await info(current, 'tanaka')).statusCode).toBe(200);
+    expect((await info(other, 'tanaka')).statusCode).toBe(401);
+    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'tanaka', password: 'Staff#2026' } });
+    expect(oldLogin.statusCode).toBe(401);
+    await t.login('tanaka', 'New#Pass2026');
+  });
+
+  it("refuses to change another user's settings", async () => {
+    const suzukiUuid = (await t.database.db.select().from(users).where(eq(users.username, 'suzuki')))[0]?.userUuid;
+    const res = await save(yamada, { userUuid: suzukiUuid, popup: 'true' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('rejects a body that changes nothing or has wrong types with 400', async () => {
+    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    expect((await save(yamada, { userUuid })).statusCode).toBe(400);
+    expect((await save(yamada, { userUuid, popup: 'maybe' })).statusCode).toBe(400);
+    expect((await save(yamada, { userUuid: 'not-a-uuid', popup: 'true' })).statusCode).toBe(400);
+  });
+
+  it('switches the phone type', async () => {
+    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    expect((await save(yamada, { userUuid, phoneType: 'phone' })).statusCode).toBe(200);
+    expect((await info(yamada, 'yamada')).json().data.user.phoneType).toBe('phone');
+    await save(yamada, { userUuid, phoneType: 'verto' });
+  });
+});
+
+describe('GET /api/v1/softphone/connection', () => {
+  it("gives a user only their own extension's credentials", async () => {
+    const res = await t.request(yamada, { method: 'GET', url: '/api/v1/softphone/connection' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json().data;
+    expect(data).toMatchObject({ user: '1001@demo.tsunagu.local', callerNumber: '1001', callerName: '山田 太郎', socketUrl: '/verto' });
+    expect(data.pass).toMatch(/^[A-Za-z0-9]{16}$/);
+    const suzuki = await t.login('suzuki', 'Staff#2026');
+    const theirs = (await t.request(suzuki, { method: 'GET', url: '/api/v1/softphone/connection' })).json().data;
+    expect(theirs.user).toBe('1002@demo.tsunagu.local');
+    expect(theirs.pass).not.toBe(data.pass);
+  });
+
+  it('answers 404 with a message for a user without an extension', async () => {
+    const sp = await t.login('sp', 'Sp#Admin2026');
+    const res = await t.request(sp, { method: 'GET', url: '/api/v1/softphone/connection' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toMatch(/内線/);
+  });
+});

@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createSecretBox } from './platform/crypto/secrets';
+import { openDatabase } from './platform/db/open';
+import { DEMO_SIGN_INS, hasDemo, isEmpty, seedDemo } from './platform/db/seed';
+
+// config → database → migrations → demo data if empty → app → listen; SIGINT/SIGTERM stop it cleanly.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  if (process.env.DEMO_DATA !== 'false' && (await isEmpty(database.db))) {
+    await seedDemo(database.db, createSecretBox(config.secretKey));
+  }
+  const demo = await hasDemo(database.db);
+  const app = await buildApp({ config, database, demo, logger: { level: config.logLevel } });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    // PGlite must be closed or its files are left half-written.
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [
+    `つなぐ を起動しました: ${url}`,
+    `データベース: ${database.kind === 'pglite' ? `組み込み (${config.dataDir})` : 'PostgreSQL'} / 電話: ${config.telephony === 'sandbox' ? 'サンドボックス' : 'FreeSWITCH'}`,
+  ];
+  if (demo) lines.push('デモ用アカウント:', ...DEMO_SIGN_INS.map((s) => `  ${s.username} / ${s.password}  (${s.role})`));
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type AppConfig, type AppDeps } from '../app';
+import { openPglite, openPostgres, type Database } from '../platform/db/client';
+import { migrate } from '../platform/db/migrate';
+import { seedDemo } from '../platform/db/seed';
+import { createSecretBox } from '../platform/crypto/secrets';
+
+/** Configuration for tests: random secrets, generous limits unless a test narrows them. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    jwtSecret: randomBytes(32),
+    secretKey: randomBytes(32),
+    telephony: 'sandbox',
+    loginLimitPerAddress: 1000,
+    loginLimitPerUser: 1000,
+    sessionHours: 12,
+    ...overrides,
+  };
+}
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite, or — when the `server-pg` project
+ * runs (TEST_DB=postgres) — a fresh schema on TEST_DATABASE_URL, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  let database: Database;
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the server-pg project');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = await openPostgres(url);
+    await admin.runScript(`CREATE SCHEMA ${schema}`);
+    const scoped = await openPostgres(url, schema);
+    database = {
+      ...scoped,
+      close: async () => {
+        await scoped.close();
+        await admin.runScript(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.close();
+      },
+    };
+  } else {
+    database = await openPglite('memory://');
+  }
+  await migrate(database);
+  return database;
+}
+
+/** A signed-in test client: its headers carry the token and a matching XSRF cookie/header pair. */
+export interface TestSession {
+  token: string;
+  headers: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** Signs in through the real endpoint; throws when the sign-in fails. */
+  login(username: string, password: string): Promise<TestSession>;
+  /** app.inject as the given session (or anonymously). */
+  request(session: TestSession | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export const PASSWORDS: Record<string, string> = {
+  sp: 'Sp#Admin2026',
+  admin: 'Admin#2026',
+  'admin-b': 'Admin#2026',
+  yamada: 'Staff#2026',
+  suzuki: 'Staff#2026',
+  tanaka: 'Staff#2026',
+  sato: 'Staff#2026',
+};
+
+/** Builds the app on a fresh database holding the demo data. */
+export async function createTestApp(options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = testConfig(options.config);
+  await seedDemo(database.db, createSecretBox(config.secretKey));
+  const app = await buildApp({ config, database, demo: true, ...options.deps });
+  const xsrf = randomBytes(12).toString('hex');
+  return {
+    app,
+    database,
+    config,
+    async login(username, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+      const header = res.headers.authorization;
+      if (res.statusCode !== 200 || typeof header !== 'string') {
+        throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      }
+      const token = header.replace(/^Bearer /, '');
+      return {
+        token,
+        headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      };
+    },
+    request(session, opts) {
+      return app.inject({ ...opts, headers: { ...(session?.headers ?? {}), ...(opts.headers ?? {}) } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
