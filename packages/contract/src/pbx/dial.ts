@@ -1,0 +1,58 @@
+/** Prefixes whose dial strings keep their non-digits (spec 9 "Dial prefixes"). */
+export const MONITOR_PREFIX = '*33';
+export const UNSTRIPPED_DIAL_PREFIXES = [MONITOR_PREFIX, '*0', '*8'] as const;
+
+/** Transfer and forward numbers: 3–12 characters of digits, #, * or space (spec 9). */
+export const TRANSFER_NUMBER_LENGTH = { min: 3, max: 12 } as const;
+
+/** A number counts as external (and may open the customer screen) when longer than this. */
+export const EXTERNAL_NUMBER_MIN_LENGTH = 5;
+
+const NUMBER_CHARACTERS = /^[0-9#* ]$/;
+
+// Editing and focus keys are let through as well: blocking Tab or the arrows would trap keyboard users,
+// and none of them can put a forbidden character into the field.
+const EDITING_KEYS = new Set([
+  'Backspace',
+  'Delete',
+  'Tab',
+  'Enter',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+]);
+
+/** Key-press filter of number inputs: digits, #, *, space, backspace and the editing keys. */
+export function isNumberInputKey(key: string): boolean {
+  return NUMBER_CHARACTERS.test(key) || EDITING_KEYS.has(key);
+}
+
+/** Keeps only the characters a number input accepts (for pasted text). */
+export function sanitizeNumberInput(text: string): string {
+  return [...text].filter((c) => NUMBER_CHARACTERS.test(c)).join('');
+}
+
+/** True when the text is a valid transfer/forward number (3–12 of digits, #, * or space). */
+export function isTransferNumber(text: string): boolean {
+  const { min, max } = TRANSFER_NUMBER_LENGTH;
+  return text.length >= min && text.length <= max && sanitizeNumberInput(text) === text;
+}
+
+/** What is actually dialled: non-digits stripped, except that *33, *0 and *8 codes keep their stars. */
+export function dialString(number: string): string {
+  const compact = number.replace(/\s+/g, '');
+  // Feature codes need their '*'; only the spaces a user may have typed are removed from them.
+  if (UNSTRIPPED_DIAL_PREFIXES.some((prefix) => compact.startsWith(prefix))) return compact;
+  return number.replace(/\D+/g, '');
+}
+
+/** The dial string that monitors an extension (*33 + extension). */
+export function monitorDialString(extension: string): string {
+  return MONITOR_PREFIX + dialString(extension);
+}
+
+/** True when the number is external, i.e. longer than 4 characters. */
+export function isExternalNumber(number: string): boolean {
+  return number.length >= EXTERNAL_NUMBER_MIN_LENGTH;
+}
