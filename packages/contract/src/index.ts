@@ -8,3 +8,4 @@ export * from './messages';
 export * from './auth';
 export * from './menu';
 export * from './api';
+export * from './pbx';
