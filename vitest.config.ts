@@ -17,7 +17,14 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       'apps/web/vite.config.ts',

@@ -8,7 +8,8 @@ export const featureBoundaries = {
   meta: {
     type: 'problem',
     messages: {
-      crossFeature: "Feature '{{from}}' must not import feature '{{to}}'; move the shared part to shared/ or platform/.",
+      crossFeature:
+        "Feature '{{from}}' must not import feature '{{to}}'; move the shared part to shared/ or platform/.",
       sharedToFeature: "'{{layer}}' must not import a feature ('{{to}}').",
     },
     schema: [],
@@ -16,11 +17,17 @@ export const featureBoundaries = {
   create(context) {
     const file = context.filename;
     const featureOf = (path) => {
-      const m = path.split(sep).join('/').match(/\/src\/features\/([^/]+)\//);
+      const m = path
+        .split(sep)
+        .join('/')
+        .match(/\/src\/features\/([^/]+)\//);
       return m ? m[1] : null;
     };
     const layerOf = (path) => {
-      const m = path.split(sep).join('/').match(/\/src\/(shared|platform)\//);
+      const m = path
+        .split(sep)
+        .join('/')
+        .match(/\/src\/(shared|platform)\//);
       return m ? m[1] : null;
     };
     const from = featureOf(file);
@@ -33,6 +40,11 @@ export const featureBoundaries = {
       if (from && to !== from) context.report({ node, messageId: 'crossFeature', data: { from, to } });
       if (layer) context.report({ node, messageId: 'sharedToFeature', data: { layer, to } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

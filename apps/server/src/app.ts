@@ -72,7 +72,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   router.publicRoute(endpoints.health, {
     handler: async (): Promise<Health> => ({ status: 'ok', telephony: config.telephony, demo: deps.demo }),
   });
-  registerAuthRoutes(router, createAuthService({ db, tokens, throttle, sessionHours: config.sessionHours, now }));
+  registerAuthRoutes(
+    router,
+    createAuthService({ db, tokens, throttle, sessionHours: config.sessionHours, now }),
+  );
   registerUsersRoutes(router, createUsersService({ db, secrets, softphoneUrl: '/verto', now }));
   registerExtensionsRoutes(router, createExtensionsService({ db }));
 

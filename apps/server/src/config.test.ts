@@ -9,7 +9,12 @@ const fresh = () => mkdtempSync(join(tmpdir(), 'tsunagu-config-'));
 describe('loadConfig', () => {
   it('defaults to port 8080, the embedded database and the sandbox', () => {
     const c = loadConfig({ DATA_DIR: fresh() });
-    expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, redisUrl: undefined, telephony: 'sandbox' });
+    expect(c).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      telephony: 'sandbox',
+    });
   });
 
   it('generates the JWT secret and the encryption key once into the data directory', () => {
@@ -33,7 +38,13 @@ describe('loadConfig', () => {
 
   it('fails fast with every offending variable named', () => {
     const attempt = () =>
-      loadConfig({ DATA_DIR: fresh(), PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', TELEPHONY: 'asterisk' });
+      loadConfig({
+        DATA_DIR: fresh(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        JWT_SECRET: 'short',
+        TELEPHONY: 'asterisk',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

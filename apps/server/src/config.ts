@@ -26,7 +26,11 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
   /** Session lifetime in hours. */
-  SESSION_HOURS: z.coerce.number().min(1).max(24 * 30).default(12),
+  SESSION_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

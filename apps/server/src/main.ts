@@ -33,7 +33,11 @@ async function main(): Promise<void> {
     `つなぐ を起動しました: ${url}`,
     `データベース: ${database.kind === 'pglite' ? `組み込み (${config.dataDir})` : 'PostgreSQL'} / 電話: ${config.telephony === 'sandbox' ? 'サンドボックス' : 'FreeSWITCH'}`,
   ];
-  if (demo) lines.push('デモ用アカウント:', ...DEMO_SIGN_INS.map((s) => `  ${s.username} / ${s.password}  (${s.role})`));
+  if (demo)
+    lines.push(
+      'デモ用アカウント:',
+      ...DEMO_SIGN_INS.map((s) => `  ${s.username} / ${s.password}  (${s.role})`),
+    );
   console.log(lines.join('\n'));
 }
 

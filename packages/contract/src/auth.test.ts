@@ -31,6 +31,9 @@ describe('login request', () => {
     expect(msg({ password: 'x' })).toBe('IDを入力してください。');
     expect(msg({ username: '  ', password: 'x' })).toBe('IDを入力してください。');
     expect(msg({ username: 'yamada', password: '' })).toBe('パスワードを入力してください。');
-    expect(loginRequestSchema.parse({ username: ' yamada ', password: 'p' })).toEqual({ username: 'yamada', password: 'p' });
+    expect(loginRequestSchema.parse({ username: ' yamada ', password: 'p' })).toEqual({
+      username: 'yamada',
+      password: 'p',
+    });
   });
 });

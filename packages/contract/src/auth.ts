@@ -19,7 +19,10 @@ export function isStrongPassword(password: string): boolean {
   );
 }
 
-export const passwordSchema = z.string().max(128, PASSWORD_MESSAGE).refine(isStrongPassword, PASSWORD_MESSAGE);
+export const passwordSchema = z
+  .string()
+  .max(128, PASSWORD_MESSAGE)
+  .refine(isStrongPassword, PASSWORD_MESSAGE);
 
 /** POST /login payload. */
 export const loginRequestSchema = z.object({
@@ -108,10 +111,7 @@ export interface UserInfo {
 export const userSaveRequestSchema = z.object({
   userUuid: z.string().uuid(messages.badRequest),
   /** New password, or null/absent when not changing it. */
-  userCredentials: z
-    .object({ password: passwordSchema.nullable().optional() })
-    .nullable()
-    .optional(),
+  userCredentials: z.object({ password: passwordSchema.nullable().optional() }).nullable().optional(),
   /** Incoming pop-up setting. */
   popup: trueFalseSchema.optional(),
   /** Headset ('verto') or desk phone ('phone'). */

@@ -45,7 +45,13 @@ describe('menu visibility (spec 6)', () => {
   });
 
   it('never shows Admin to other users, even if their stored menu lists it as visible', () => {
-    const forged = JSON.stringify([{ variant: 9000, attributes: { hidden: false }, children: [{ variant: 9100, attributes: { hidden: false } }] }]);
+    const forged = JSON.stringify([
+      {
+        variant: 9000,
+        attributes: { hidden: false },
+        children: [{ variant: 9100, attributes: { hidden: false } }],
+      },
+    ]);
     expect(canAccess({ userClass: 'USER', menu: forged }, 9000)).toBe(false);
     expect(canAccess({ userClass: 'USER', menu: forged }, 9100)).toBe(false);
   });
@@ -53,7 +59,12 @@ describe('menu visibility (spec 6)', () => {
   it('starts hidden: an item missing from the stored menu, or an unreadable menu, is hidden', () => {
     expect(visibleVariants({ userClass: 'USER', menu: '[]' }).size).toBe(0);
     expect(visibleVariants({ userClass: 'USER', menu: '{not json' }).size).toBe(0);
-    expect(visibleVariants({ userClass: 'USER', menu: JSON.stringify([{ variant: 0, attributes: { hidden: false } }]) })).toEqual(new Set([0]));
+    expect(
+      visibleVariants({
+        userClass: 'USER',
+        menu: JSON.stringify([{ variant: 0, attributes: { hidden: false } }]),
+      }),
+    ).toEqual(new Set([0]));
   });
 
   it('drops a heading whose items are all hidden', () => {

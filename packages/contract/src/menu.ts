@@ -18,7 +18,12 @@ export interface MenuItem {
 export const ADMIN_VARIANT = 9000;
 
 export const MENU: readonly MenuItem[] = [
-  { variant: 0, label: 'TOP', heading: true, children: [{ variant: 1000, label: 'ホーム', path: '/dashboard' }] },
+  {
+    variant: 0,
+    label: 'TOP',
+    heading: true,
+    children: [{ variant: 1000, label: 'ホーム', path: '/dashboard' }],
+  },
   {
     variant: 2000,
     label: '顧客',
@@ -94,7 +99,11 @@ export interface MenuSubject {
   menu: string | null | undefined;
 }
 
-function walk(items: readonly MenuItem[], visit: (item: MenuItem, parent: MenuItem | null) => void, parent: MenuItem | null = null): void {
+function walk(
+  items: readonly MenuItem[],
+  visit: (item: MenuItem, parent: MenuItem | null) => void,
+  parent: MenuItem | null = null,
+): void {
   for (const item of items) {
     visit(item, parent);
     if (item.children) walk(item.children, visit, item);
@@ -128,7 +137,8 @@ export function parseStoredMenu(json: string | null | undefined): Map<number, bo
 /** The variants a user may see and use. */
 export function visibleVariants(subject: MenuSubject): Set<number> {
   const visible = new Set<number>();
-  const stored = subject.userClass === 'SP' || subject.userClass === 'CP' ? null : parseStoredMenu(subject.menu);
+  const stored =
+    subject.userClass === 'SP' || subject.userClass === 'CP' ? null : parseStoredMenu(subject.menu);
   walk(MENU, (item, parent) => {
     if (parent && !visible.has(parent.variant)) return;
     if (subject.userClass === 'SP') visible.add(item.variant);

@@ -75,7 +75,9 @@ export const PASSWORDS: Record<string, string> = {
 };
 
 /** Builds the app on a fresh database holding the demo data. */
-export async function createTestApp(options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(options.config);
   await seedDemo(database.db, createSecretBox(config.secretKey));

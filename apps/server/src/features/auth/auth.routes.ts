@@ -3,14 +3,19 @@ import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/router';
 import type { AuthService } from './auth.service';
 
-const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+const clientOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
 
 export function registerAuthRoutes(router: Router, service: AuthService): void {
   router.publicRoute(endpoints.login, {
     body: loginRequestSchema,
     handler: async ({ body, request, reply }) => {
       const { token, username } = await service.login(body, clientOf(request));
-      reply.header('Authorization', `Bearer ${token}`).header('Access-Control-Expose-Headers', 'Authorization');
+      reply
+        .header('Authorization', `Bearer ${token}`)
+        .header('Access-Control-Expose-Headers', 'Authorization');
       return { username };
     },
   });

@@ -27,7 +27,13 @@ export interface Client {
   userAgent: string;
 }
 
-export function createAuthService({ db, tokens, throttle, sessionHours, now = () => new Date() }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  throttle,
+  sessionHours,
+  now = () => new Date(),
+}: AuthServiceDeps) {
   return {
     /** Checks the credentials and the concurrent-session limit; returns a signed session token. */
     async login(request: LoginRequest, client: Client): Promise<{ token: string; username: string }> {
@@ -48,35 +54,59 @@ export function createAuthService({ db, tokens, throttle, sessionHours, now = ()
       const t = now();
       const sessionUuid = randomUUID();
       const expiresAt = new Date(t.getTime() + sessionHours * 3_600_000);
-      await db.transaction(async (tx) => {
-        await lockUser(tx, account.userUuid);
-        await reclaimStaleSessions(tx, account.userUuid, t);
-        if ((await countActiveSessions(tx, account.userUuid, t)) >= account.maxSessions) {
-          throw new ApiError(409, messages.sessionMax);
-        }
-        await createSession(tx, { sessionUuid, userUuid: account.userUuid, domainUuid: account.domainUuid, expiresAt, ...client });
-        await audit(tx, {
-          domainUuid: account.domainUuid,
-          userUuid: account.userUuid,
-          username: account.username,
-          action: 'login.success',
-          target: sessionUuid,
-          ip: client.ip,
+      await db
+        .transaction(async (tx) => {
+          await lockUser(tx, account.userUuid);
+          await reclaimStaleSessions(tx, account.userUuid, t);
+          if ((await countActiveSessions(tx, account.userUuid, t)) >= account.maxSessions) {
+            throw new ApiError(409, messages.sessionMax);
+          }
+          await createSession(tx, {
+            sessionUuid,
+            userUuid: account.userUuid,
+            domainUuid: account.domainUuid,
+            expiresAt,
+            ...client,
+          });
+          await audit(tx, {
+            domainUuid: account.domainUuid,
+            userUuid: account.userUuid,
+            username: account.username,
+            action: 'login.success',
+            target: sessionUuid,
+            ip: client.ip,
+          });
+        })
+        .catch(async (error: unknown) => {
+          if (error instanceof ApiError && error.status === 409) {
+            await audit(db, {
+              domainUuid: account.domainUuid,
+              userUuid: account.userUuid,
+              username: account.username,
+              action: 'login.sessionMax',
+              ip: client.ip,
+            });
+          }
+          throw error;
         });
-      }).catch(async (error: unknown) => {
-        if (error instanceof ApiError && error.status === 409) {
-          await audit(db, { domainUuid: account.domainUuid, userUuid: account.userUuid, username: account.username, action: 'login.sessionMax', ip: client.ip });
-        }
-        throw error;
-      });
-      return { token: await tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt), username: account.username };
+      return {
+        token: await tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt),
+        username: account.username,
+      };
     },
 
     /** Revokes the caller's session: its token is refused from now on. */
     async logout(auth: Auth, client: Client): Promise<void> {
       await db.transaction(async (tx) => {
         await revokeSession(tx, auth.sessionUuid, now());
-        await audit(tx, { domainUuid: auth.domainUuid, userUuid: auth.userUuid, username: auth.username, action: 'logout', target: auth.sessionUuid, ip: client.ip });
+        await audit(tx, {
+          domainUuid: auth.domainUuid,
+          userUuid: auth.userUuid,
+          username: auth.username,
+          action: 'logout',
+          target: auth.sessionUuid,
+          ip: client.ip,
+        });
       });
     },
   };

@@ -110,7 +110,12 @@ describe('concurrent-session limit', () => {
     await t.database.db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '10 minutes'` })
-      .where(and(sql`${sessions.revokedAt} IS NULL`, sql`${sessions.userUuid} = (SELECT user_uuid FROM users WHERE username = 'sato')`));
+      .where(
+        and(
+          sql`${sessions.revokedAt} IS NULL`,
+          sql`${sessions.userUuid} = (SELECT user_uuid FROM users WHERE username = 'sato')`,
+        ),
+      );
     expect((await login('sato', 'Staff#2026')).statusCode).toBe(200);
     // The reclaimed session's token is no longer accepted.
     const res = await t.request(stale, { method: 'GET', url: '/api/v1/user/info/sato' });
@@ -137,7 +142,11 @@ describe('GET /api/logout and authentication', () => {
     const s = await t.login('yamada', 'Staff#2026');
     const [h, p] = s.token.split('.');
     for (const authorization of ['Bearer nonsense', `Bearer ${h}.${p}.forgedsignature`, 'Basic abc']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/info/yamada', headers: { authorization } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/user/info/yamada',
+        headers: { authorization },
+      });
       expect(res.statusCode).toBe(401);
     }
   });

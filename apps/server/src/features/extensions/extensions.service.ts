@@ -8,7 +8,11 @@ export function createExtensionsService({ db }: { db: Db }) {
     /** The extension list of spec 2.6, flags as 'true'/'false'. */
     async list(tenantUuid: string) {
       const rows = await listExtensions(db, tenantUuid);
-      return rows.map((row) => ({ ...row, enabled: flag(row.enabled), doNotDisturb: flag(row.doNotDisturb) }));
+      return rows.map((row) => ({
+        ...row,
+        enabled: flag(row.enabled),
+        doNotDisturb: flag(row.doNotDisturb),
+      }));
     },
   };
 }

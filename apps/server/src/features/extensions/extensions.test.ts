@@ -47,7 +47,9 @@ describe('GET /api/v1/extension/{domainUuid}', () => {
   });
 
   it("another tenant's rows never appear in a tenant's own list", async () => {
-    const rows = (await list('admin-b', 'Admin#2026', otherUuid)).json().data.list as { userContext: string }[];
+    const rows = (await list('admin-b', 'Admin#2026', otherUuid)).json().data.list as {
+      userContext: string;
+    }[];
     expect(rows.map((r) => r.userContext)).toEqual(['other.tsunagu.local', 'other.tsunagu.local']);
   });
 
@@ -65,6 +67,8 @@ describe('GET /api/v1/extension/{domainUuid}', () => {
 
   it('rejects a malformed tenant id with 400 and requires a session (401)', async () => {
     expect((await list('admin', 'Admin#2026', 'not-a-uuid')).statusCode).toBe(400);
-    expect((await t.request(null, { method: 'GET', url: `/api/v1/extension/${demoUuid}` })).statusCode).toBe(401);
+    expect((await t.request(null, { method: 'GET', url: `/api/v1/extension/${demoUuid}` })).statusCode).toBe(
+      401,
+    );
   });
 });

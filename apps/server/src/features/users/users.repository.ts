@@ -55,7 +55,12 @@ export function listGroupMembers(conn: Conn, domainUuid: string) {
     .leftJoin(users, and(eq(users.userUuid, userGroupMembers.userUuid), eq(users.enabled, true)))
     .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
     .where(eq(userGroups.domainUuid, domainUuid))
-    .orderBy(asc(userGroups.sortOrder), asc(userGroups.name), asc(userGroupMembers.sortOrder), asc(users.userNm));
+    .orderBy(
+      asc(userGroups.sortOrder),
+      asc(userGroups.name),
+      asc(userGroupMembers.sortOrder),
+      asc(users.userNm),
+    );
 }
 
 /** The extension assigned to a user, with its sealed password (for the user's own softphone only). */

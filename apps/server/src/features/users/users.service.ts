@@ -34,12 +34,20 @@ const flag = (value: boolean) => (value ? 'true' : 'false');
 
 export function createUsersService({ db, secrets, softphoneUrl, now = () => new Date() }: UsersServiceDeps) {
   async function groupsOf(domainUuid: string): Promise<UserGroupDetail[]> {
-    const [rows, logins] = await Promise.all([listGroupMembers(db, domainUuid), activeSessionCounts(db, domainUuid, now())]);
+    const [rows, logins] = await Promise.all([
+      listGroupMembers(db, domainUuid),
+      activeSessionCounts(db, domainUuid, now()),
+    ]);
     const groups = new Map<string, UserGroupDetail>();
     for (const row of rows) {
       let group = groups.get(row.userGroupUuid);
       if (!group) {
-        group = { commUuid: row.userGroupUuid, commName: row.name, commSub1: row.representativeNumber, userList: [] };
+        group = {
+          commUuid: row.userGroupUuid,
+          commName: row.name,
+          commSub1: row.representativeNumber,
+          userList: [],
+        };
         groups.set(row.userGroupUuid, group);
       }
       if (row.userUuid) {

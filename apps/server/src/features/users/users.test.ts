@@ -22,13 +22,25 @@ describe('GET /api/v1/user/info/{username}', () => {
     const res = await info(yamada, 'yamada');
     expect(res.statusCode).toBe(200);
     const data = res.json().data as UserInfo;
-    expect(data.user).toMatchObject({ id: 'yamada', userNm: '山田 太郎', phoneType: 'verto', userClass: 'USER', popup: 'true' });
+    expect(data.user).toMatchObject({
+      id: 'yamada',
+      userNm: '山田 太郎',
+      phoneType: 'verto',
+      userClass: 'USER',
+      popup: 'true',
+    });
     expect(data.user).not.toHaveProperty('passwordHash');
-    expect(data.domain).toMatchObject({ domainName: 'demo.tsunagu.local', domainDescription: 'サンプル株式会社', timeZone: 'Asia/Tokyo' });
+    expect(data.domain).toMatchObject({
+      domainName: 'demo.tsunagu.local',
+      domainDescription: 'サンプル株式会社',
+      timeZone: 'Asia/Tokyo',
+    });
     expect(data.extensions.map((e) => e.extension)).toEqual(
       Array.from({ length: 11 }, (_, i) => String(1000 + i)),
     );
-    expect(data.extensions[1]).toEqual(expect.objectContaining({ extension: '1001', label: '1001 (山田 太郎)' }));
+    expect(data.extensions[1]).toEqual(
+      expect.objectContaining({ extension: '1001', label: '1001 (山田 太郎)' }),
+    );
     expect(JSON.stringify(data)).not.toMatch(/password_?enc|v1:/i);
     expect(data.gwList.map((g) => g.gateway)).toEqual(['0312345678', '0312345679']);
     const sales = data.userGroup.commDetails.find((g) => g.commName === '営業部');
@@ -49,7 +61,10 @@ describe('GET /api/v1/user/info/{username}', () => {
   });
 
   it('stores the staff menu that hides PBX management, system and analysis', async () => {
-    const menu = JSON.parse((await info(yamada, 'yamada')).json().data.user.menu) as { variant: number; attributes: { hidden: boolean } }[];
+    const menu = JSON.parse((await info(yamada, 'yamada')).json().data.user.menu) as {
+      variant: number;
+      attributes: { hidden: boolean };
+    }[];
     const hidden = (v: number) => menu.find((m) => m.variant === v)?.attributes.hidden;
     expect(hidden(0)).toBe(false);
     expect(hidden(2000)).toBe(false);
@@ -67,7 +82,10 @@ describe('POST /api/v1/user', () => {
       method: 'POST',
       url: '/api/v1/user',
       payload,
-      headers: { authorization: yamada.headers.authorization as string, cookie: yamada.headers.cookie as string },
+      headers: {
+        authorization: yamada.headers.authorization as string,
+        cookie: yamada.headers.cookie as string,
+      },
     });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().msg).toBe(messages.xsrf);
@@ -108,13 +126,18 @@ describe('POST /api/v1/user', () => {
     expect(res.json()).toMatchObject({ code: 0, msg: messages.changed });
     expect((await info(current, 'tanaka')).statusCode).toBe(200);
     expect((await info(other, 'tanaka')).statusCode).toBe(401);
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'tanaka', password: 'Staff#2026' } });
+    const oldLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'tanaka', password: 'Staff#2026' },
+    });
     expect(oldLogin.statusCode).toBe(401);
     await t.login('tanaka', 'New#Pass2026');
   });
 
   it("refuses to change another user's settings", async () => {
-    const suzukiUuid = (await t.database.db.select().from(users).where(eq(users.username, 'suzuki')))[0]?.userUuid;
+    const suzukiUuid = (await t.database.db.select().from(users).where(eq(users.username, 'suzuki')))[0]
+      ?.userUuid;
     const res = await save(yamada, { userUuid: suzukiUuid, popup: 'true' });
     expect(res.statusCode).toBe(403);
   });
@@ -140,10 +163,16 @@ describe('GET /api/v1/softphone/connection', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json().data;
-    expect(data).toMatchObject({ user: '1001@demo.tsunagu.local', callerNumber: '1001', callerName: '山田 太郎', socketUrl: '/verto' });
+    expect(data).toMatchObject({
+      user: '1001@demo.tsunagu.local',
+      callerNumber: '1001',
+      callerName: '山田 太郎',
+      socketUrl: '/verto',
+    });
     expect(data.pass).toMatch(/^[A-Za-z0-9]{16}$/);
     const suzuki = await t.login('suzuki', 'Staff#2026');
-    const theirs = (await t.request(suzuki, { method: 'GET', url: '/api/v1/softphone/connection' })).json().data;
+    const theirs = (await t.request(suzuki, { method: 'GET', url: '/api/v1/softphone/connection' })).json()
+      .data;
     expect(theirs.user).toBe('1002@demo.tsunagu.local');
     expect(theirs.pass).not.toBe(data.pass);
   });

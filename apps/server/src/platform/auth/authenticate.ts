@@ -7,7 +7,11 @@ import type { TokenSigner } from './tokens';
 export type Authenticator = (authorization: string | undefined) => Promise<Auth>;
 
 /** Resolves `Authorization: Bearer <token>` to a live session, or throws 401. */
-export function createAuthenticator(db: Db, tokens: TokenSigner, now: () => Date = () => new Date()): Authenticator {
+export function createAuthenticator(
+  db: Db,
+  tokens: TokenSigner,
+  now: () => Date = () => new Date(),
+): Authenticator {
   return async (authorization) => {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!match?.[1]) throw new ApiError(401, messages.unauthorized);
@@ -16,7 +20,8 @@ export function createAuthenticator(db: Db, tokens: TokenSigner, now: () => Date
     const t = now();
     const session = await findLiveSession(db, claims.sid, t);
     if (!session || session.username !== claims.sub) throw new ApiError(401, messages.sessionExpired);
-    if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.sessionUuid, t);
+    if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+      await touchSession(db, session.sessionUuid, t);
     return {
       sessionUuid: session.sessionUuid,
       userUuid: session.userUuid,

@@ -11,12 +11,22 @@ const activeWhere = (now: Date) =>
   and(
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, now),
-    or(gt(sessions.realtimeConnections, 0), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    or(
+      gt(sessions.realtimeConnections, 0),
+      gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+    ),
   );
 
 export async function createSession(
   conn: Conn,
-  row: { sessionUuid: string; userUuid: string; domainUuid: string; expiresAt: Date; ip: string; userAgent: string },
+  row: {
+    sessionUuid: string;
+    userUuid: string;
+    domainUuid: string;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<void> {
   await conn.insert(sessions).values(row);
 }
@@ -95,12 +105,20 @@ export async function revokeOtherSessions(conn: Conn, userUuid: string, keepSess
     .update(sessions)
     .set({ revokedAt: now })
     .where(
-      and(eq(sessions.userUuid, userUuid), isNull(sessions.revokedAt), ne(sessions.sessionUuid, keepSessionUuid)),
+      and(
+        eq(sessions.userUuid, userUuid),
+        isNull(sessions.revokedAt),
+        ne(sessions.sessionUuid, keepSessionUuid),
+      ),
     );
 }
 
 /** Active session counts per user of a tenant (presence's loginCnt). */
-export async function activeSessionCounts(conn: Conn, domainUuid: string, now: Date): Promise<Map<string, number>> {
+export async function activeSessionCounts(
+  conn: Conn,
+  domainUuid: string,
+  now: Date,
+): Promise<Map<string, number>> {
   const rows = await conn
     .select({ userUuid: sessions.userUuid, n: sql<number>`count(*)::int` })
     .from(sessions)

@@ -13,7 +13,12 @@ export function createSecretBox(key: Buffer): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+      return [
+        'v1',
+        iv.toString('base64'),
+        cipher.getAuthTag().toString('base64'),
+        body.toString('base64'),
+      ].join(':');
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split(':');

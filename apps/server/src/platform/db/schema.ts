@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Query-side view of the tables; migrations/*.sql is the source of truth for the DDL. */
 
@@ -37,7 +47,9 @@ export const users = pgTable('users', {
   userNm: text('user_nm').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
   userClass: text('user_class').notNull().default('USER'),
-  phoneType: text('phone_type', { enum: ['verto', 'phone'] }).notNull().default('verto'),
+  phoneType: text('phone_type', { enum: ['verto', 'phone'] })
+    .notNull()
+    .default('verto'),
   popup: boolean('popup').notNull().default(true),
   userPopup: boolean('user_popup').notNull().default(true),
   menu: text('menu').notNull().default('[]'),
@@ -99,5 +111,7 @@ export const auditLog = pgTable('audit_log', {
   target: text('target').notNull().default(''),
   detail: jsonb('detail'),
   ip: text('ip').notNull().default(''),
-  createdAt: ts('created_at').notNull().default(sql`now()`),
+  createdAt: ts('created_at')
+    .notNull()
+    .default(sql`now()`),
 });

@@ -80,10 +80,21 @@ async function addUsers(tx: Tx, domainUuid: string, exts: Map<string, string>, l
   return new Map(rows.map((r) => [r.username, r.userUuid]));
 }
 
-async function addGroup(tx: Tx, domainUuid: string, name: string, rep: string | null, order: number, members: string[]) {
+async function addGroup(
+  tx: Tx,
+  domainUuid: string,
+  name: string,
+  rep: string | null,
+  order: number,
+  members: string[],
+) {
   const userGroupUuid = randomUUID();
-  await tx.insert(userGroups).values({ userGroupUuid, domainUuid, name, representativeNumber: rep, sortOrder: order });
-  await tx.insert(userGroupMembers).values(members.map((userUuid, i) => ({ userGroupUuid, userUuid, sortOrder: i })));
+  await tx
+    .insert(userGroups)
+    .values({ userGroupUuid, domainUuid, name, representativeNumber: rep, sortOrder: order });
+  await tx
+    .insert(userGroupMembers)
+    .values(members.map((userUuid, i) => ({ userGroupUuid, userUuid, sortOrder: i })));
 }
 
 /** True when no tenant exists yet. */
@@ -113,9 +124,28 @@ export async function seedDemo(db: Db, secrets: SecretBox): Promise<void> {
     const demoExts = await addExtensions(tx, secrets, demo, DEMO_EXTENSIONS);
     const demoUsers = await addUsers(tx, demo, demoExts, [
       { username: 'admin', password: 'Admin#2026', userNm: '管理者', userClass: 'CP', extension: '1000' },
-      { username: 'yamada', password: 'Staff#2026', userNm: '山田 太郎', userClass: 'USER', extension: '1001' },
-      { username: 'suzuki', password: 'Staff#2026', userNm: '鈴木 花子', userClass: 'USER', extension: '1002' },
-      { username: 'tanaka', password: 'Staff#2026', userNm: '田中 一郎', userClass: 'USER', phoneType: 'phone', extension: '1003' },
+      {
+        username: 'yamada',
+        password: 'Staff#2026',
+        userNm: '山田 太郎',
+        userClass: 'USER',
+        extension: '1001',
+      },
+      {
+        username: 'suzuki',
+        password: 'Staff#2026',
+        userNm: '鈴木 花子',
+        userClass: 'USER',
+        extension: '1002',
+      },
+      {
+        username: 'tanaka',
+        password: 'Staff#2026',
+        userNm: '田中 一郎',
+        userClass: 'USER',
+        phoneType: 'phone',
+        extension: '1003',
+      },
     ]);
     const uuid = (name: string) => demoUsers.get(name) as string;
     await addGroup(tx, demo, '営業部', '300', 0, [uuid('yamada'), uuid('suzuki')]);
@@ -135,6 +165,13 @@ export async function seedDemo(db: Db, secrets: SecretBox): Promise<void> {
       { username: 'sato', password: 'Staff#2026', userNm: '佐藤 次郎', userClass: 'USER', extension: '1001' },
     ]);
     await addGroup(tx, other, '本社', null, 0, [...otherUsers.values()]);
-    await tx.insert(gateways).values({ gatewayUuid: randomUUID(), domainUuid: other, gateway: '0698765432', description: '代表回線' });
+    await tx
+      .insert(gateways)
+      .values({
+        gatewayUuid: randomUUID(),
+        domainUuid: other,
+        gateway: '0698765432',
+        description: '代表回線',
+      });
   });
 }

@@ -32,7 +32,11 @@ describe('HTTP surface', () => {
 
   it('reports health, telephony mode and demo data without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ code: 0, msg: '', data: { status: 'ok', telephony: 'sandbox', demo: true } });
+    expect(res.json()).toEqual({
+      code: 0,
+      msg: '',
+      data: { status: 'ok', telephony: 'sandbox', demo: true },
+    });
   });
 
   it('sets the XSRF cookie once and never caches API answers', async () => {

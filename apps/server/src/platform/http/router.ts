@@ -73,7 +73,10 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
           // 1. who is calling (401)
           const auth = await authenticate(request.headers.authorization);
           // 2. state-changing requests must echo the XSRF cookie (403)
-          if (STATE_CHANGING.has(request.method) && !xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER])) {
+          if (
+            STATE_CHANGING.has(request.method) &&
+            !xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER])
+          ) {
             throw new ApiError(403, messages.xsrf);
           }
           // 3. the menu model decides what the caller may use (403): a hidden menu item is a refused endpoint
@@ -85,8 +88,10 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
           const body = parse(spec.body, request.body);
           const query = parse(spec.query, request.query);
           // 5. tenant scope (403): a tenant named in the path or body must be the caller's, unless SP
-          const named = (params as { domainUuid?: string } | undefined)?.domainUuid ?? bodyDomain(request.body);
-          if (named && named !== auth.domainUuid && !isProvider(auth)) throw new ApiError(403, messages.otherTenant);
+          const named =
+            (params as { domainUuid?: string } | undefined)?.domainUuid ?? bodyDomain(request.body);
+          if (named && named !== auth.domainUuid && !isProvider(auth))
+            throw new ApiError(403, messages.otherTenant);
           const tenantUuid = named && isProvider(auth) ? named : auth.domainUuid;
           const input = { params, body, query, auth, tenantUuid, request, reply };
           return respond(reply, await spec.handler(input as Parameters<typeof spec.handler>[0]));

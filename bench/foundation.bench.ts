@@ -1,0 +1,99 @@
+// Issue 2 benchmark: cold start, idle memory, login and user-info throughput, login route JS size.
+// Run after `npm run build`: npx tsx bench/foundation.bench.ts
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { freePort, freshDataDir, rssOfServer, start, stop, waitForLogin } from './support';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function coldStart() {
+  const port = await freePort();
+  const dataDir = freshDataDir();
+  const t0 = performance.now();
+  const child = start('npm', ['start'], { PORT: String(port), DATA_DIR: dataDir });
+  await waitForLogin(`http://127.0.0.1:${port}`, 'yamada', 'Staff#2026');
+  const startMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 5_000));
+  const idleMb = rssOfServer(dataDir);
+  const jsKb = await loginRouteJs(`http://127.0.0.1:${port}/login`);
+  await stop(child);
+  return { startMs, idleMb, jsKb };
+}
+
+/** Gzipped size of every script the browser loads for /login. */
+async function loginRouteJs(url: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const page = await browser.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body());
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const total = (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b).length, 0);
+  await browser.close();
+  return total / 1024;
+}
+
+async function load(title: string, opts: autocannon.Options) {
+  const result = await autocannon({ connections: 20, duration: 15, ...opts });
+  const ok = result['2xx'];
+  console.log(
+    `${title}: ${(ok / result.duration).toFixed(0)} req/s ok, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
+  return result;
+}
+
+/** Throughput on PostgreSQL (a scratch database), so the bench can lift the session limit while the server runs. */
+async function throughput() {
+  const admin = new pg.Client(PG_URL);
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS tsunagu_bench');
+  await admin.query('CREATE DATABASE tsunagu_bench');
+  await admin.end();
+  const dbUrl = PG_URL.replace(/\/[^/]*$/, '/tsunagu_bench');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    PORT: String(port),
+    DATA_DIR: freshDataDir(),
+    DATABASE_URL: dbUrl,
+    LOGIN_LIMIT_PER_ADDRESS: '1000000',
+    LOGIN_LIMIT_PER_USER: '1000000',
+  });
+  const token = await waitForLogin(base, 'yamada', 'Staff#2026');
+  const db = new pg.Client(dbUrl);
+  await db.connect();
+  await db.query("UPDATE users SET max_sessions = 1000000 WHERE username = 'suzuki'");
+  await db.end();
+  await load('user info  (GET /api/v1/user/info/yamada)', {
+    url: `${base}/api/v1/user/info/yamada`,
+    headers: { authorization: token },
+  });
+  await load('login      (POST /api/login)', {
+    url: `${base}/api/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'suzuki', password: 'Staff#2026' }),
+  });
+  await stop(child);
+}
+
+const cold = await coldStart();
+console.log(
+  `cold npm start → first successful /api/login: ${(cold.startMs / 1000).toFixed(2)} s (fresh data directory)`,
+);
+console.log(`server resident memory, idle: ${cold.idleMb.toFixed(0)} MB`);
+console.log(`login route JavaScript: ${cold.jsKb.toFixed(1)} KB gzip`);
+await throughput();

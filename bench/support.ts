@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = new URL('..', import.meta.url).pathname;
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export const freshDataDir = () => mkdtempSync(join(tmpdir(), 'tsunagu-bench-'));
+
+/** Starts a command in its own process group with the given environment. */
+export function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+/** Stops a process group started by start(). */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-(child.pid as number), 'SIGTERM');
+  });
+}
+
+/** POSTs JSON; returns status, headers and body. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+/** Polls until sign-in succeeds; returns the token. */
+export async function waitForLogin(
+  base: string,
+  username: string,
+  password: string,
+  timeoutMs = 60_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await postJson(`${base}/api/login`, { username, password });
+      const token = res.headers.get('authorization');
+      if (res.status === 200 && token) return token;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('server did not accept a sign-in in time');
+}
+
+/** Resident memory (MB) of the process whose command line contains `marker` and whose DATA_DIR is `dataDir`. */
+export function rssOfServer(dataDir: string): number {
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      if (cmd.includes('apps/server/src/main.ts') && env.includes(`DATA_DIR=${dataDir}`)) {
+        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+        return Number(kb) / 1024;
+      }
+    } catch {
+      // process gone or not ours
+    }
+  }
+  throw new Error('server process not found');
+}
