@@ -19,6 +19,49 @@ export const endpoints = {
   userSave: { method: 'POST', path: '/v1/user' },
   softphoneConnection: { method: 'GET', path: '/v1/softphone/connection' },
   extensionList: { method: 'GET', path: '/v1/extension/:domainUuid', variants: [8120] },
+  /** Edit dialog; answers data.list. */
+  extensionSave: { method: 'POST', path: '/v1/extension', variants: [8120] },
+  /** CP/SP only; answers the generated SIP password once (data.password) with data.list. */
+  extensionCreate: { method: 'POST', path: '/v1/extension/create', variants: [8120] },
+  /** CP/SP only. */
+  extensionDelete: { method: 'DELETE', path: '/v1/extension/:extensionUuid', variants: [8120] },
+  /** The tenant's call targets for the destination and action selects. */
+  initData: { method: 'GET', path: '/v1/common/initData/:domainUuid', variants: [8130, 8140, 8150] },
+  ringGroupList: { method: 'GET', path: '/v1/ringGroup/:domainUuid', variants: [8130] },
+  ringGroupSave: { method: 'POST', path: '/v1/ringGroup', variants: [8130] },
+  ringGroupDelete: { method: 'DELETE', path: '/v1/ringGroup/:ringGroupUuid', variants: [8130] },
+  ivrList: { method: 'GET', path: '/v1/ivr/:domainUuid', variants: [8140] },
+  ivrSave: { method: 'POST', path: '/v1/ivr', variants: [8140] },
+  ivrDelete: { method: 'DELETE', path: '/v1/ivr/:ivrMenuUuid', variants: [8140] },
+  /** Also read by the screens that pick announcements (ring groups, IVR, business hours). */
+  recordingList: { method: 'GET', path: '/v1/recording/:domainUuid', variants: [8130, 8140, 8150, 8170] },
+  /** ?fileName=&domainUuid= — an attachment; refused for DEFAULT recordings. */
+  recordingDownload: { method: 'GET', path: '/v1/recording/downloadFile', variants: [8170] },
+  /** ?fileName=&domainUuid= — the same audio inline, for the players (DEFAULT recordings included). */
+  recordingPlay: { method: 'GET', path: '/v1/recording/playFile', variants: [8130, 8140, 8150, 8170] },
+  /** Rename. */
+  recordingSave: { method: 'POST', path: '/v1/recording', variants: [8170] },
+  /** multipart/form-data: 'file' (the audio) and 'data' (the recording object as JSON). */
+  recordingUpload: { method: 'POST', path: '/v1/recording/upload', variants: [8170] },
+  recordingDelete: { method: 'DELETE', path: '/v1/recording/:recordingUuid', variants: [8170] },
+  /** data.list and data.tcDialplanList (the schedules a number can follow). */
+  destinationList: { method: 'GET', path: '/v1/destination/:domainUuid', variants: [8110] },
+  destinationSave: { method: 'POST', path: '/v1/destination', variants: [8110] },
+  /** SP only. */
+  destinationCreate: { method: 'POST', path: '/v1/destination/create', variants: [8110] },
+  /** SP only. */
+  destinationDelete: { method: 'DELETE', path: '/v1/destination/:destinationUuid', variants: [8110] },
+  speedDialList: { method: 'GET', path: '/v1/common/speedDial/:domainUuid', variants: [8160] },
+  speedDialSave: { method: 'POST', path: '/v1/common/speedDial/', variants: [8160] },
+  speedDialDelete: { method: 'DELETE', path: '/v1/common/:commUuid', variants: [8160] },
+  loginUsers: { method: 'GET', path: '/v1/user/loginUsers/:domainUuid' },
+  callState: { method: 'GET', path: '/v1/call/callState/:domainUuid' },
+  cdrExt: { method: 'POST', path: '/v1/cdr/ext' },
+  chatList: { method: 'GET', path: '/v1/chat/:userId' },
+  chatSend: { method: 'POST', path: '/v1/chat/send' },
+  chatRead: { method: 'POST', path: '/v1/chat/read' },
+  logSuccess: { method: 'GET', path: '/v1/log/success' },
+  logFailure: { method: 'GET', path: '/v1/log/failure' },
 } as const satisfies Record<string, Endpoint>;
 
 /** Fills `:param` placeholders (URL-encoded) and prefixes /api. */

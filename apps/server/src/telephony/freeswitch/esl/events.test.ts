@@ -1,0 +1,329 @@
+import { describe, expect, it } from 'vitest';
+import type { CallStateEntry, FreeswitchEngineEvent } from '../types';
+import { fixture, fixtureNames, fixtureText } from '../testing/fixtures';
+import { EslDecoder, type EslEvent, type EslMessage } from './esl-codec';
+import { parseShowChannels, parseValetInfo, toEngineEvent } from './events';
+
+const messagesOf = (session: string): EslMessage[] => new EslDecoder().push(fixture(`esl/${session}.rx.raw`));
+
+function engineEvents(session: string): FreeswitchEngineEvent[] {
+  return messagesOf(session).flatMap((m) => {
+    const mapped = m.type === 'event' ? toEngineEvent(m.event) : null;
+    return mapped ? [mapped] : [];
+  });
+}
+
+const apiBody = (frame: string) => {
+  const [message] = new EslDecoder().push(fixture(`esl/frames/${frame}`));
+  if (message?.type !== 'api/response') throw new Error(`${frame} is not an api response`);
+  return message.body;
+};
+
+const eventOf = (headers: Record<string, string>): EslEvent => headers;
+
+describe('registrations', () => {
+  it('follows SIP and verto registrations through the recorded session', () => {
+    const registrations = engineEvents('esl-session').filter((e) => e.kind === 'registration');
+    expect(registrations).toEqual([
+      {
+        kind: 'registration',
+        extension: '1001',
+        domain: 'tenant-a.example',
+        registered: true,
+        via: 'sip',
+        contactId: '1-11498@127.0.0.1',
+      },
+      {
+        kind: 'registration',
+        extension: '1002',
+        domain: 'tenant-a.example',
+        registered: true,
+        via: 'sip',
+        contactId: '1-11502@127.0.0.1',
+      },
+      {
+        kind: 'registration',
+        extension: '1001',
+        domain: 'tenant-a.example',
+        registered: true,
+        via: 'verto',
+        contactId: '127.0.0.1:42958',
+      },
+      {
+        kind: 'registration',
+        extension: '1001',
+        domain: 'tenant-a.example',
+        registered: false,
+        via: 'sip',
+        contactId: '1-11857@127.0.0.1',
+      },
+      {
+        kind: 'registration',
+        extension: '1001',
+        domain: 'tenant-a.example',
+        registered: false,
+        via: 'verto',
+        contactId: '127.0.0.1:42958',
+      },
+    ]);
+  });
+
+  it('ignores a failed verto login, a wrong SIP password and bare connects', () => {
+    const customs = messagesOf('esl-session').flatMap((m) =>
+      m.type === 'event' && m.event['Event-Name'] === 'CUSTOM' ? [m.event] : [],
+    );
+    const failedLogin = customs.find(
+      (e) => e['Event-Subclass'] === 'verto::login' && e.verto_success === '0',
+    );
+    const failure = customs.find((e) => e['Event-Subclass'] === 'sofia::register_failure');
+    const connect = customs.find((e) => e['Event-Subclass'] === 'verto::client_connect');
+    const attempt = customs.find((e) => e['Event-Subclass'] === 'sofia::register_attempt');
+    for (const event of [failedLogin, failure, connect, attempt]) {
+      expect(event).toBeDefined();
+      expect(toEngineEvent(event!)).toBeNull();
+    }
+  });
+
+  it('treats sofia::expire as going offline', () => {
+    const expire = eventOf({
+      'Event-Name': 'CUSTOM',
+      'Event-Subclass': 'sofia::expire',
+      'profile-name': 'internal',
+      'call-id': 'c-1',
+      user: '1002',
+      host: 'tenant-a.example',
+      expires: '0',
+    });
+    expect(toEngineEvent(expire)).toEqual({
+      kind: 'registration',
+      extension: '1002',
+      domain: 'tenant-a.example',
+      registered: false,
+      via: 'sip',
+      contactId: 'c-1',
+    });
+  });
+
+  it('ignores a verto disconnect of a socket that never logged in', () => {
+    const event = eventOf({
+      'Event-Name': 'CUSTOM',
+      'Event-Subclass': 'verto::client_disconnect',
+      verto_client_address: '1.2.3.4:5',
+    });
+    expect(toEngineEvent(event)).toBeNull();
+  });
+});
+
+describe('park lots', () => {
+  it('reports park, retrieve and hang-up in the lot from JSON events', () => {
+    const parks = engineEvents('esl-session').flatMap((e) => (e.kind === 'park' ? [e] : []));
+    expect(parks.map((p) => [p.action, p.slot, p.occupied, p.uuid.slice(0, 8)])).toEqual([
+      ['hold', '5901', true, '12fd1824'],
+      ['bridge', '5901', false, '12fd1824'],
+      ['exit', '5901', false, '12fd1824'],
+      ['hold', '5901', true, '1a1141e2'],
+      ['exit', '5901', false, '1a1141e2'],
+    ]);
+    expect(parks[0]).toMatchObject({
+      lot: '5900@tenant-a.example',
+      domain: 'tenant-a.example',
+      callerIdNumber: '1002',
+      callerIdName: 'Bob Example',
+    });
+  });
+
+  it('reads the same events in plain format', () => {
+    const parks = engineEvents('esl-plain').flatMap((e) => (e.kind === 'park' ? [e] : []));
+    expect(parks.map((p) => [p.action, p.lot, p.slot, p.occupied])).toEqual([
+      ['hold', '5900@tenant-a.example', '5902', true],
+      ['exit', '5900@tenant-a.example', '5902', false],
+    ]);
+  });
+
+  it('reads valet_info: empty, one parked call, and a lot left empty', () => {
+    const bodies = messagesOf('esl-session').flatMap((m) =>
+      m.type === 'api/response' && m.body.startsWith('<lots>') ? [m.body] : [],
+    );
+    expect(bodies.map(parseValetInfo)).toEqual([
+      [],
+      [
+        {
+          lot: '5900@tenant-a.example',
+          domain: 'tenant-a.example',
+          slot: '5901',
+          uuid: '12fd1824-4605-4269-b877-dd38590aad63',
+        },
+      ],
+      [
+        {
+          lot: '5900@tenant-a.example',
+          domain: 'tenant-a.example',
+          slot: '5901',
+          uuid: '12fd1824-4605-4269-b877-dd38590aad63',
+        },
+      ],
+      [],
+      [
+        {
+          lot: '5900@tenant-a.example',
+          domain: 'tenant-a.example',
+          slot: '5901',
+          uuid: '1a1141e2-f9db-428c-9b5a-bf1e75d6d2bb',
+        },
+      ],
+    ]);
+    expect(parseValetInfo(apiBody('esl-plain-api-valet_info-5902.reply.frame'))).toEqual([
+      {
+        lot: '5900@tenant-a.example',
+        domain: 'tenant-a.example',
+        slot: '5902',
+        uuid: '77aecca2-d7d4-4671-af64-2a4a06d3e480',
+      },
+    ]);
+  });
+});
+
+describe('call state', () => {
+  /** Replays a session, keeping each live channel's latest entry, and checks every `show channels`. */
+  function replay(
+    session: string,
+    check: (rows: CallStateEntry[], live: Map<string, CallStateEntry>) => void,
+  ) {
+    const live = new Map<string, CallStateEntry>();
+    for (const m of messagesOf(session)) {
+      if (m.type === 'event') {
+        const e = toEngineEvent(m.event);
+        if (e?.kind === 'call-state') live.set(e.entry.uuid, e.entry);
+        if (e?.kind === 'hangup') live.delete(e.uuid);
+      }
+      if (m.type === 'api/response' && m.body.startsWith('{"row_count"'))
+        check(parseShowChannels(m.body), live);
+    }
+    return live;
+  }
+
+  it('knows every channel `show channels` lists, and none is left once all hung up', () => {
+    for (const session of ['esl-session', 'esl-c2c']) {
+      let checks = 0;
+      const live = replay(session, (rows, known) => {
+        checks++;
+        for (const row of rows) expect(known.has(row.uuid), `${session} ${row.uuid}`).toBe(true);
+      });
+      expect(checks).toBeGreaterThan(0);
+      expect([...live.keys()]).toEqual([]);
+    }
+  });
+
+  it('builds the same entry from events as `show channels` reports for a bridged click-to-call', () => {
+    const fields = [
+      'uuid',
+      'direction',
+      'callstate',
+      'dest',
+      'application',
+      'cid_name',
+      'cid_num',
+      'callee_num',
+      'context',
+      'name',
+    ] as const;
+    let compared = 0;
+    replay('esl-c2c', (rows, live) => {
+      for (const row of rows) {
+        const fromEvents = live.get(row.uuid)!;
+        for (const field of fields) expect(fromEvents[field], field).toBe(row[field]);
+        compared++;
+      }
+    });
+    expect(compared).toBe(2);
+  });
+
+  it('reports an answered channel as ACTIVE although the event still says RINGING', () => {
+    const [message] = new EslDecoder().push(fixture('esl/frames/esl-c2c-event-json-CHANNEL_ANSWER-1.frame'));
+    if (message?.type !== 'event') throw new Error('not an event');
+    expect(message.event['Channel-Call-State']).toBe('RINGING');
+    expect(toEngineEvent(message.event)).toMatchObject({
+      kind: 'call-state',
+      entry: { callstate: 'ACTIVE' },
+    });
+  });
+
+  it('reports hang-ups with their cause', () => {
+    const hangups = engineEvents('esl-c2c').flatMap((e) => (e.kind === 'hangup' ? [e] : []));
+    expect(hangups.map((h) => [h.uuid.slice(0, 8), h.cause, h.call_uuid.slice(0, 8)])).toEqual([
+      ['0ce723b9', 'NORMAL_CLEARING', 'fe338d5b'],
+      ['fe338d5b', 'NORMAL_CLEARING', 'fe338d5b'],
+    ]);
+    const causes = new Set(
+      engineEvents('esl-session').flatMap((e) => (e.kind === 'hangup' ? [e.cause] : [])),
+    );
+    expect(causes).toEqual(new Set(['NORMAL_CLEARING', 'LOSE_RACE', 'NO_ROUTE_DESTINATION']));
+  });
+
+  it('ignores events that carry no engine meaning', () => {
+    const ignored = messagesOf('esl-session').flatMap((m) =>
+      m.type === 'event' &&
+      ['HEARTBEAT', 'PRESENCE_IN', 'BACKGROUND_JOB'].includes(m.event['Event-Name'] ?? '')
+        ? [m.event]
+        : [],
+    );
+    expect(ignored.length).toBeGreaterThan(10);
+    expect(ignored.map(toEngineEvent).filter(Boolean)).toEqual([]);
+  });
+});
+
+describe('parseShowChannels', () => {
+  const frames = fixtureNames('esl/frames', '.reply.frame').filter((f) => f.includes('show-channels-json'));
+
+  it.each(frames)('reads %s', (frame) => {
+    const body = apiBody(frame);
+    const rows = (JSON.parse(body) as { rows?: unknown[] }).rows ?? [];
+    const entries = parseShowChannels(body);
+    expect(entries).toHaveLength(rows.length);
+    for (const entry of entries) {
+      expect(entry.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      expect(['inbound', 'outbound']).toContain(entry.direction);
+      expect(Object.values(entry).every((v) => typeof v === 'string')).toBe(true);
+    }
+  });
+
+  it('answers [] for `{"row_count": 0}` without rows', () => {
+    expect(parseShowChannels(apiBody('esl-session-api-show-channels-json-empty.reply.frame'))).toEqual([]);
+  });
+
+  it('reads a parked channel with its lot and slot', () => {
+    const entries = parseShowChannels(apiBody('esl-session-api-show-channels-json-parked.reply.frame'));
+    expect(entries.find((e) => e.application === 'valet_park')).toEqual({
+      uuid: '12fd1824-4605-4269-b877-dd38590aad63',
+      call_uuid: '12fd1824-4605-4269-b877-dd38590aad63',
+      name: 'loopback/5901-b',
+      direction: 'inbound',
+      callstate: 'ACTIVE',
+      dest: '5901',
+      application: 'valet_park',
+      application_data: '5900@tenant-a.example 5901',
+      cid_name: 'Bob Example',
+      cid_num: '1002',
+      callee_name: 'Outbound Call',
+      callee_num: 'tenant-a.example',
+      sent_callee_num: '',
+      presence_id: '',
+      context: 'tenant-a.example',
+    });
+  });
+
+  it('reads presence_id of a user channel', () => {
+    const [entry] = parseShowChannels(apiBody('esl-session-api-show-channels-json-verto.reply.frame'));
+    expect(entry).toMatchObject({
+      name: 'verto.rtc/9196',
+      presence_id: '1001@tenant-a.example',
+      dest: '9196',
+    });
+  });
+
+  it('refuses a body that is not JSON', () => {
+    expect(() =>
+      parseShowChannels(fixtureText('esl/frames/esl-plain-api-show-channels-text.reply.frame')),
+    ).toThrow();
+  });
+});

@@ -1,0 +1,208 @@
+import { childElements, parseXml, textOf } from '../xml/xml-parse';
+import type { EslEvent } from './esl-codec';
+import type {
+  CallStateEntry,
+  FreeswitchEngineEvent,
+  ParkAction,
+  ParkedCall,
+  ParkEvent,
+  RegistrationEvent,
+} from '../types';
+
+/** Event names the engine subscribes to (`event json …`). */
+export const ENGINE_EVENT_NAMES = [
+  'CHANNEL_CREATE',
+  'CHANNEL_CALLSTATE',
+  'CHANNEL_ANSWER',
+  'CHANNEL_BRIDGE',
+  'CHANNEL_UNBRIDGE',
+  'CHANNEL_PARK',
+  'CHANNEL_UNPARK',
+  'CHANNEL_HANGUP',
+  'CHANNEL_HANGUP_COMPLETE',
+  'BACKGROUND_JOB',
+] as const;
+
+/** CUSTOM subclasses the engine subscribes to. */
+export const ENGINE_EVENT_SUBCLASSES = [
+  'valet_parking::info',
+  'sofia::register',
+  'sofia::unregister',
+  'sofia::expire',
+  'verto::login',
+  'verto::client_disconnect',
+] as const;
+
+const get = (event: EslEvent, name: string): string => event[name] ?? '';
+
+/** Splits 'user@domain'. */
+function splitAddress(address: string): { user: string; domain: string } | null {
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1) return null;
+  return { user: address.slice(0, at), domain: address.slice(at + 1) };
+}
+
+function sipRegistration(event: EslEvent, registered: boolean): RegistrationEvent | null {
+  // register/unregister name the user as 'username' (from-user as fallback); expire uses 'user'/'host'.
+  const extension = get(event, 'username') || get(event, 'from-user') || get(event, 'user');
+  const domain = get(event, 'realm') || get(event, 'from-host') || get(event, 'host');
+  if (!extension || !domain) return null;
+  return {
+    kind: 'registration',
+    extension,
+    domain,
+    registered,
+    via: 'sip',
+    contactId: get(event, 'call-id'),
+  };
+}
+
+function vertoRegistration(event: EslEvent, registered: boolean): RegistrationEvent | null {
+  // A failed login also fires verto::login (verto_success "0"), and a socket that never logged in
+  // still fires client_disconnect, without verto_login.
+  if (registered && get(event, 'verto_success') !== '1') return null;
+  const address = splitAddress(get(event, 'verto_login'));
+  if (!address) return null;
+  return {
+    kind: 'registration',
+    extension: address.user,
+    domain: address.domain,
+    registered,
+    via: 'verto',
+    contactId: get(event, 'verto_client_address'),
+  };
+}
+
+/** Reads the channel headers every CHANNEL_* event (and valet events) carry. */
+export function callStateEntryFromEvent(event: EslEvent): CallStateEntry | null {
+  const uuid = get(event, 'Unique-ID');
+  if (!uuid) return null;
+  const direction = get(event, 'Call-Direction') === 'outbound' ? 'outbound' : 'inbound';
+  // CHANNEL_ANSWER still carries the state the channel had before answering (RINGING);
+  // FreeSWITCH switches it to ACTIVE right after, so report that.
+  const callstate =
+    get(event, 'Event-Name') === 'CHANNEL_ANSWER' ? 'ACTIVE' : get(event, 'Channel-Call-State');
+  return {
+    uuid,
+    call_uuid: get(event, 'Channel-Call-UUID') || uuid,
+    name: get(event, 'Channel-Name'),
+    direction,
+    callstate,
+    dest: get(event, 'Caller-Destination-Number'),
+    application: get(event, 'variable_current_application'),
+    application_data: get(event, 'variable_current_application_data'),
+    cid_name: get(event, 'Caller-Caller-ID-Name'),
+    cid_num: get(event, 'Caller-Caller-ID-Number'),
+    callee_name: get(event, 'Caller-Callee-ID-Name'),
+    callee_num: get(event, 'Caller-Callee-ID-Number'),
+    sent_callee_num: get(event, 'variable_last_sent_callee_id_number'),
+    presence_id: get(event, 'Channel-Presence-ID') || get(event, 'variable_presence_id'),
+    context: get(event, 'Caller-Context'),
+  };
+}
+
+const HANGUP_EVENTS = new Set(['CHANNEL_HANGUP', 'CHANNEL_HANGUP_COMPLETE', 'CHANNEL_DESTROY']);
+const PARK_ACTIONS = new Set<string>(['hold', 'bridge', 'exit'] satisfies ParkAction[]);
+const isParkAction = (value: string): value is ParkAction => PARK_ACTIONS.has(value);
+
+function parkEvent(event: EslEvent): ParkEvent | null {
+  const lot = get(event, 'Valet-Lot-Name');
+  const slot = get(event, 'Valet-Extension');
+  const action = get(event, 'Action');
+  if (!lot || !slot || !isParkAction(action)) return null;
+  return {
+    kind: 'park',
+    lot,
+    domain: splitAddress(lot)?.domain ?? '',
+    slot,
+    action,
+    // A retrieve fires 'bridge' and no 'exit' for the parked leg, so only 'hold' leaves the slot taken.
+    occupied: action === 'hold',
+    uuid: get(event, 'Unique-ID'),
+    callerIdNumber: get(event, 'Caller-Caller-ID-Number'),
+    callerIdName: get(event, 'Caller-Caller-ID-Name'),
+  };
+}
+
+function customEvent(event: EslEvent): FreeswitchEngineEvent | null {
+  switch (get(event, 'Event-Subclass')) {
+    case 'sofia::register':
+      return sipRegistration(event, true);
+    case 'sofia::unregister':
+    case 'sofia::expire':
+      return sipRegistration(event, false);
+    case 'verto::login':
+      return vertoRegistration(event, true);
+    case 'verto::client_disconnect':
+      return vertoRegistration(event, false);
+    case 'valet_parking::info':
+      return parkEvent(event);
+    default:
+      return null;
+  }
+}
+
+/** Maps one FreeSWITCH JSON event to what the engine reports; null for events it does not use. */
+export function toEngineEvent(event: EslEvent): FreeswitchEngineEvent | null {
+  const name = get(event, 'Event-Name');
+  if (name === 'CUSTOM') return customEvent(event);
+  if (!name.startsWith('CHANNEL_')) return null;
+  const entry = callStateEntryFromEvent(event);
+  if (!entry) return null;
+  if (HANGUP_EVENTS.has(name) || entry.callstate === 'HANGUP') {
+    const cause = get(event, 'Hangup-Cause') || get(event, 'variable_hangup_cause');
+    return { kind: 'hangup', uuid: entry.uuid, call_uuid: entry.call_uuid, cause, entry };
+  }
+  return { kind: 'call-state', entry };
+}
+
+const text = (row: Record<string, unknown>, key: string): string => {
+  const value = row[key];
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+};
+
+/**
+ * Reads the body of `show channels as json`. With no channels FreeSWITCH answers
+ * `{"row_count": 0}` with no `rows` at all.
+ */
+export function parseShowChannels(body: string): CallStateEntry[] {
+  const parsed: unknown = JSON.parse(body);
+  if (typeof parsed !== 'object' || parsed === null) throw new Error('show channels: not a JSON object');
+  const rows: unknown = (parsed as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+    .map((row) => ({
+      uuid: text(row, 'uuid'),
+      call_uuid: text(row, 'call_uuid') || text(row, 'uuid'),
+      name: text(row, 'name'),
+      direction: text(row, 'direction') === 'outbound' ? ('outbound' as const) : ('inbound' as const),
+      callstate: text(row, 'callstate'),
+      dest: text(row, 'dest'),
+      application: text(row, 'application'),
+      application_data: text(row, 'application_data'),
+      cid_name: text(row, 'cid_name'),
+      cid_num: text(row, 'cid_num'),
+      callee_name: text(row, 'callee_name'),
+      callee_num: text(row, 'callee_num'),
+      sent_callee_num: text(row, 'sent_callee_num'),
+      presence_id: text(row, 'presence_id'),
+      context: text(row, 'context'),
+    }))
+    .filter((entry) => entry.uuid !== '');
+}
+
+/** Reads the body of `valet_info`, which FreeSWITCH answers only in XML. */
+export function parseValetInfo(body: string): ParkedCall[] {
+  const root = parseXml(body);
+  return childElements(root, 'lot').flatMap((lot) => {
+    const name = lot.attrs.name ?? '';
+    const domain = splitAddress(name)?.domain ?? '';
+    return childElements(lot, 'extension').map((ext) => ({
+      lot: name,
+      domain,
+      slot: textOf(ext).trim(),
+      uuid: ext.attrs.uuid ?? '',
+    }));
+  });
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Call history page size (spec 9). */
+export const CDR_PAGE_SIZE = 10;
+/** displayName of a number that is not a registered customer. */
+export const UNREGISTERED = '未登録';
+/** How an anonymous caller's number arrives. */
+export const ANONYMOUS = 'Anonymous';
+
+/** Query of POST /v1/cdr/ext: `size`, zero-based `page`, `sort=startStamp,DESC|ASC`. */
+export const cdrQuerySchema = z.object({
+  size: z.coerce.number().int().min(1).max(100).default(CDR_PAGE_SIZE),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  sort: z.enum(['startStamp,DESC', 'startStamp,ASC', 'startStamp,desc', 'startStamp,asc']).default('startStamp,DESC'),
+});
+
+/** Body of POST /v1/cdr/ext: whose history (one's own extension). */
+export const cdrRequestSchema = z.object({
+  domainUuid: z.uuid(),
+  extensionUuid: z.uuid(),
+});
+
+export type CallDirection = 'inbound' | 'outbound' | 'local';
+
+/** One call record as the history lists it (spec 3 "Call record"). */
+export interface CdrItem {
+  cdrUuid: string;
+  direction: CallDirection;
+  callerIdName: string;
+  /** May be 'Anonymous'. */
+  callerIdNumber: string;
+  destinationNumber: string;
+  /** The other party's name; '未登録' when the number is no registered customer. */
+  displayName: string;
+  /** Seconds talked; 0 means unanswered or missed. */
+  billsec: number;
+  /** ISO 8601. */
+  startStamp: string;
+}
+
+/** A page of results (Spring-style, as the spec's client reads it). */
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+  /** Zero-based page number. */
+  number: number;
+  size: number;
+}
+
+/** The number to call back: the destination of an outbound call, else the caller. */
+export function cdrDialNumber(cdr: Pick<CdrItem, 'direction' | 'destinationNumber' | 'callerIdNumber'>): string {
+  return cdr.direction === 'outbound' ? cdr.destinationNumber : cdr.callerIdNumber;
+}
+
+/** Missed or unanswered: billsec 0 or missing. */
+export function isMissed(cdr: Pick<CdrItem, 'billsec'>): boolean {
+  return !cdr.billsec;
+}

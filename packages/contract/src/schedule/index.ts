@@ -1,0 +1,19 @@
+export * from './schema';
+export * from './messages';
+export * from './validate';
+export * from './form';
+export * from './evaluate';
+export * from './chart';
+export * from './format';
+export { DEFAULT_TIME_ZONE, isTimeZone, todayIn, zoneClock, type ZoneClock } from './zone';
+export {
+  formatDateTimeRange,
+  formatTimeOfDay,
+  formatYearlyDays,
+  parseDateTimeRange,
+  parseTimeOfDay,
+  parseYearlyDays,
+  type DateTimeRange,
+  type TimeOfDay,
+  type YearlyDays,
+} from './fields';

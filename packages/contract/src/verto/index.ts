@@ -1,0 +1,3 @@
+export * from './jsonrpc';
+export * from './messages';
+export * from './builders';
