@@ -1,0 +1,19 @@
+export { createStompBroker, type StompBroker, type StompBrokerOptions } from './broker';
+export {
+  createMemoryBus,
+  createRedisBus,
+  type Bus,
+  type BusHandler,
+  type BusOptions,
+  type RedisBusOptions,
+} from './bus';
+export type { ServerHeartbeat } from './heart-beat';
+export type { SessionLimits, StompAction } from './stomp-session';
+export {
+  createStompParser,
+  serializeFrame,
+  StompParseError,
+  type OutgoingFrame,
+  type StompFrame,
+  type StompLimits,
+} from './stomp-codec';
