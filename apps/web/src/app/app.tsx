@@ -1,0 +1,12 @@
+import { RouterProvider } from 'react-router';
+import { Providers } from './providers';
+import { router } from './router';
+
+/** The whole web app. */
+export function App() {
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

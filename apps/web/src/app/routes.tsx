@@ -1,0 +1,89 @@
+import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { ja } from '../shared/i18n/ja';
+import { paths } from './paths';
+import { requireSession } from './require-session';
+import { PageLoading, RootLayout, RouteError } from './root-layout';
+import type { RouteHandle } from './route-title';
+
+type Lazy = LazyRouteFunction<RouteObject>;
+
+// Every screen is its own chunk, so the login page loads only what it needs.
+const comingSoon: Lazy = () =>
+  import('./screens/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
+const loginPage: Lazy = () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage }));
+const shellLayout: Lazy = () => import('./shell/shell-layout').then((m) => ({ Component: m.ShellLayout }));
+
+const handle = (title: string): RouteHandle => ({ title });
+const screen = (path: string, title: string, lazy: Lazy = comingSoon): RouteObject => ({
+  path,
+  handle: handle(title),
+  lazy,
+});
+const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () => redirect(to) });
+
+/** The route table of spec 2.1: the login page, and the protected shell with every menu screen. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      redirectIndex(paths.dashboard.href()),
+      screen(paths.login.path, ja.titles.login, loginPage),
+      {
+        id: 'shell',
+        loader: requireSession,
+        lazy: shellLayout,
+        handle: handle(ja.titles.top),
+        children: [
+          screen(paths.dashboard.path, ja.titles.dashboard),
+          {
+            path: paths.cust.root.path,
+            children: [
+              redirectIndex(paths.cust.list.href()),
+              screen(paths.cust.list.path, ja.titles.custList),
+              screen(paths.cust.recall.path, ja.titles.custRecall),
+              screen(paths.cust.record.path, ja.titles.custRecord),
+              screen(paths.cust.cdr.path, ja.titles.custCdr),
+              screen(paths.cust.import.path, ja.titles.custImport),
+            ],
+          },
+          {
+            path: paths.system.root.path,
+            children: [
+              redirectIndex(paths.system.user.href()),
+              screen(paths.system.user.path, ja.titles.systemUser),
+              screen(paths.system.layout.path, ja.titles.systemLayout),
+              screen(paths.system.admin.path, ja.titles.systemAdmin),
+              screen(paths.system.spUser.path, ja.titles.systemSpUser),
+            ],
+          },
+          {
+            path: paths.pbx.root.path,
+            handle: handle(ja.titles.pbx),
+            children: [
+              redirectIndex(paths.pbx.destination.href()),
+              screen(paths.pbx.destination.path, ja.titles.pbxDestination),
+              screen(paths.pbx.extension.path, ja.titles.pbxExtension),
+              screen(paths.pbx.ringGroup.path, ja.titles.pbxRingGroup),
+              screen(paths.pbx.ivr.path, ja.titles.pbxIvr),
+              screen(paths.pbx.time.path, ja.titles.pbxTime),
+              screen(paths.pbx.speedDial.path, ja.titles.pbxSpeedDial),
+              screen(paths.pbx.recording.path, ja.titles.pbxRecording),
+            ],
+          },
+          {
+            path: paths.analy.root.path,
+            children: [
+              redirectIndex(paths.analy.line.href()),
+              screen(paths.analy.line.path, ja.titles.analyLine),
+              screen(paths.analy.exten.path, ja.titles.analyExten),
+              screen(paths.analy.status.path, ja.titles.analyStatus),
+            ],
+          },
+        ],
+      },
+      { path: '*', loader: () => redirect(paths.dashboard.href()) },
+    ],
+  },
+];

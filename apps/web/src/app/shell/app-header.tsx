@@ -1,0 +1,53 @@
+import { PhoneFilled, QuestionCircleOutlined } from '@ant-design/icons';
+import { Flex, Layout, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
+import { PhoneTypeToggle } from '../../features/phone-type/phone-type-toggle';
+import { HELP_URL } from '../../shared/config';
+import { useHealth } from '../../shared/api/get-health';
+import { ja } from '../../shared/i18n/ja';
+import { paths } from '../paths';
+import { ChatBadge, CurrentCallIndicator, RecallBadge } from './header-activity';
+import { UserMenu } from './user-menu';
+
+/** Labels the built-in simulated exchange so nobody mistakes it for a live one. */
+function SandboxTag() {
+  const { data } = useHealth();
+  if (data?.telephony !== 'sandbox') return null;
+  return (
+    <Tooltip title={ja.header.sandboxHint}>
+      <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+        {ja.header.sandbox}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** The shell's top bar (spec 2.4 "Header"). */
+export function AppHeader({ userNm, domainDescription }: { userNm: string; domainDescription: string }) {
+  return (
+    <Layout.Header style={{ borderBottom: '1px solid #f0f0f0', lineHeight: 'normal' }}>
+      <Flex align="center" gap={12} style={{ height: '100%' }}>
+        <Link to={paths.dashboard.href()} aria-label={ja.header.home} style={{ display: 'flex', gap: 6 }}>
+          <PhoneFilled style={{ fontSize: 18 }} />
+          <Typography.Text strong style={{ fontSize: 16, color: 'inherit' }}>
+            {ja.appName}
+          </Typography.Text>
+        </Link>
+        <SandboxTag />
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 280 }}>
+          {domainDescription}
+        </Typography.Text>
+        <Flex align="center" gap={12} style={{ marginInlineStart: 'auto' }}>
+          <CurrentCallIndicator />
+          <RecallBadge />
+          <ChatBadge />
+          <PhoneTypeToggle />
+          <Typography.Link href={HELP_URL} target="_blank" rel="noopener noreferrer">
+            <QuestionCircleOutlined /> {ja.header.help}
+          </Typography.Link>
+          <UserMenu userNm={userNm} />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

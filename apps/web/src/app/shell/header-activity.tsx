@@ -1,0 +1,47 @@
+import { MessageOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Badge, Button, Space } from 'antd';
+import { useNavigate } from 'react-router';
+import { ja } from '../../shared/i18n/ja';
+import { showSidePanelTab, useShellState } from '../../shared/shell-state/shell-state';
+import { paths } from '../paths';
+
+/** 'Hang up' and a live indicator, only while a call is in progress. */
+export function CurrentCallIndicator() {
+  const { currentCall } = useShellState();
+  if (!currentCall) return null;
+  return (
+    <Space size={8}>
+      <Badge status="processing" color="green" text={ja.header.onCall(currentCall.number)} />
+      <Button danger type="primary" icon={<PhoneOutlined rotate={135} />} onClick={currentCall.hangUp}>
+        {ja.header.hangUp}
+      </Button>
+    </Space>
+  );
+}
+
+/** 'リコール {count}', only when customers wait for a call back; opens the recall list. */
+export function RecallBadge() {
+  const { recallCnt } = useShellState();
+  const navigate = useNavigate();
+  if (recallCnt <= 0) return null;
+  return (
+    <Button danger onClick={() => navigate(paths.cust.recall.href())}>
+      {ja.header.recall(recallCnt)}
+    </Button>
+  );
+}
+
+/** The unread chat count, only when there is one; opens the chat tab. */
+export function ChatBadge() {
+  const { chatCnt } = useShellState();
+  if (chatCnt <= 0) return null;
+  return (
+    <Badge count={chatCnt} size="small">
+      <Button
+        icon={<MessageOutlined />}
+        aria-label={ja.header.chat}
+        onClick={() => showSidePanelTab('chat')}
+      />
+    </Badge>
+  );
+}

@@ -1,0 +1,112 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getSession, startSession } from '../../shared/session/session-store';
+import { patchShellState } from '../../shared/shell-state/shell-state';
+import { userInfoFixture } from '../../test/fixtures';
+import { envelope, mockApi } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+const sandbox = () => envelope(200, '', { status: 'ok', telephony: 'sandbox', demo: false });
+
+async function openShell(path = '/dashboard', phoneType: 'verto' | 'phone' = 'verto') {
+  startSession('tok-1', userInfoFixture({ phoneType }));
+  const view = renderApp(path);
+  await screen.findByText('この画面は現在準備中です。');
+  return view;
+}
+
+describe('shell header', () => {
+  it('shows the tenant, the sandbox label, the user with initials, and HELP', async () => {
+    mockApi({ 'GET /api/health': sandbox });
+    await openShell();
+    expect(screen.getByText('サンプル株式会社')).toBeTruthy();
+    expect(await screen.findByText('サンドボックス')).toBeTruthy();
+    const userButton = screen.getByRole('button', { name: 'ユーザーメニュー' });
+    expect(within(userButton).getByText('山太')).toBeTruthy();
+    expect(within(userButton).getByText('山田 太郎')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /HELP/ }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'ホームへ' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('has no sandbox label on a real exchange', async () => {
+    mockApi({
+      'GET /api/health': () => envelope(200, '', { status: 'ok', telephony: 'freeswitch', demo: false }),
+    });
+    await openShell();
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.queryByText('サンドボックス')).toBeNull();
+  });
+
+  it('saves the phone type, updates the stored user and hides the softphone tab', async () => {
+    const requests = mockApi({
+      'GET /api/health': sandbox,
+      'POST /api/v1/user': () => envelope(200, '変更しました。'),
+    });
+    await openShell();
+    expect(screen.getByRole('tab', { name: '電話' })).toBeTruthy();
+
+    await userEvent.setup().click(screen.getByText('電話機'));
+
+    expect(await screen.findByText('変更しました。')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/v1/user')?.body).toEqual({
+      userUuid: userInfoFixture().user.userUuid,
+      userCredentials: null,
+      phoneType: 'phone',
+    });
+    expect(screen.queryByRole('tab', { name: '電話' })).toBeNull();
+    expect(getSession()?.user.user.phoneType).toBe('phone');
+    expect(JSON.parse(sessionStorage.getItem('user_info') ?? '{}').user.phoneType).toBe('phone');
+  });
+
+  it('alerts with the server message when the save fails', async () => {
+    mockApi({
+      'GET /api/health': sandbox,
+      'POST /api/v1/user': () => envelope(500, 'サーバーでエラーが発生しました。'),
+    });
+    await openShell();
+    await userEvent.setup().click(screen.getByText('電話機'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('お知らせ');
+    expect(dialog.textContent).toContain('エラーが発生しました.');
+    expect(dialog.textContent).toContain('サーバーでエラーが発生しました。');
+    expect(getSession()?.user.user.phoneType).toBe('verto');
+  });
+
+  it('shows recall and chat badges only with a count, and hang-up only during a call', async () => {
+    mockApi({ 'GET /api/health': sandbox });
+    const { router } = await openShell();
+    expect(screen.queryByText(/リコール/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'チャット' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /切断/ })).toBeNull();
+
+    const hangUp = vi.fn();
+    act(() => patchShellState({ recallCnt: 3, chatCnt: 2, currentCall: { number: '0312345678', hangUp } }));
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: /切断/ }));
+    expect(hangUp).toHaveBeenCalledOnce();
+    expect(screen.getByText('通話中 0312345678')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'チャット' }));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('チャット');
+    expect(screen.queryByRole('button', { name: 'チャット' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'リコール 3' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/recall'));
+  });
+
+  it('logs out: revokes the token, clears the session and shows /login', async () => {
+    const requests = mockApi({ 'GET /api/health': sandbox, 'GET /api/logout': () => envelope(200, '') });
+    const { router } = await openShell();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'ユーザーメニュー' }));
+    await user.click(await screen.findByText('ログアウト'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(requests.find((r) => r.path === '/api/logout')?.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('user_info')).toBeNull();
+    expect(sessionStorage.getItem('return_url')).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { App as AntApp, Layout } from 'antd';
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../../shared/session/session-store';
+import { NoticeBridge } from '../../shared/ui/notice-bridge';
+import { paths } from '../paths';
+import { RouteAccess } from '../screens/route-access';
+import { AppHeader } from './app-header';
+import { SidePanel } from './side-panel';
+import { Sidebar } from './sidebar';
+
+/** The protected shell: header, menu on the left, the page, and the side panel on the right. */
+export function ShellLayout() {
+  const session = useSession();
+  // The session can end while the shell is open (logout, or a 401 anywhere): leave for /login.
+  if (!session) return <Navigate to={paths.login.href()} replace />;
+  const { user, domain } = session.user;
+  return (
+    <AntApp component={false}>
+      <NoticeBridge />
+      <Layout style={{ height: '100vh' }}>
+        <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />
+        <Layout>
+          <Sidebar user={user} />
+          <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
+            <RouteAccess user={user}>
+              <Outlet />
+            </RouteAccess>
+          </Layout.Content>
+          <SidePanel phoneType={user.phoneType} />
+        </Layout>
+      </Layout>
+    </AntApp>
+  );
+}

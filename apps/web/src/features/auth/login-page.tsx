@@ -1,0 +1,79 @@
+import { PhoneFilled } from '@ant-design/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
+import { Alert, Button } from 'antd';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { paths } from '../../app/paths';
+import { ja } from '../../shared/i18n/ja';
+import { takeReturnUrl } from '../../shared/session/return-url';
+import { DemoAccounts } from './demo-accounts';
+import { LoginField } from './login-field';
+import { loginErrorMessage, useLogin } from './login';
+import styles from './login-page.module.css';
+
+type LoginForm = z.input<typeof loginRequestSchema>;
+
+/** Sign-in with ID and password; on success back to where a 401 or deep link left off, else /dashboard. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { register, handleSubmit, setValue, clearErrors, formState } = useForm<
+    LoginForm,
+    unknown,
+    LoginRequest
+  >({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit((credentials) =>
+    login.mutate(credentials, {
+      onSuccess: () => navigate(takeReturnUrl() ?? paths.dashboard.href(), { replace: true }),
+    }),
+  );
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.panel}>
+        <div className={styles.brand}>
+          <h1>
+            <PhoneFilled /> {ja.appName}
+          </h1>
+          <p>{ja.login.heading}</p>
+        </div>
+        {login.error && <Alert type="error" showIcon title={loginErrorMessage(login.error)} role="alert" />}
+        <form onSubmit={submit} noValidate>
+          <LoginField
+            id="login-username"
+            label={ja.login.id}
+            autoComplete="username"
+            autoFocus
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <LoginField
+            id="login-password"
+            label={ja.login.password}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="primary" htmlType="submit" size="middle" block loading={login.isPending}>
+            {ja.login.submit}
+          </Button>
+        </form>
+        <DemoAccounts
+          onPick={(account) => {
+            setValue('username', account.id);
+            setValue('password', account.password);
+            clearErrors();
+          }}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { endpoints } from '@tsunagu/contract/api';
+import { useCallback } from 'react';
+import { callApi } from '../../shared/api/client';
+import { endSession, getSession } from '../../shared/session/session-store';
+
+/**
+ * Signs out: the session ends locally at once (the shell then goes to /login), and the server is
+ * told to revoke the token so it stops counting against the user's session limit.
+ */
+export async function logout(): Promise<void> {
+  const token = getSession()?.token;
+  endSession();
+  if (token) await callApi(endpoints.logout, { token });
+}
+
+/** A logout handler for buttons; a failed revocation is logged, the user is signed out anyway. */
+export function useLogout(): () => void {
+  return useCallback(() => {
+    logout().catch((error: unknown) => console.error(error));
+  }, []);
+}

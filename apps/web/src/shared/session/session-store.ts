@@ -1,0 +1,70 @@
+import type { UserInfo } from '@tsunagu/contract/auth';
+import { createStore, useStore } from '../store/create-store';
+
+/** A signed-in browser session: the bearer token and the user info fetched right after login. */
+export interface Session {
+  token: string;
+  user: UserInfo;
+}
+
+// Spec 3 "Session": both live for the browser session under these names.
+const TOKEN_KEY = 'token';
+const USER_INFO_KEY = 'user_info';
+
+function readStoredSession(): Session | null {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  const userJson = sessionStorage.getItem(USER_INFO_KEY);
+  if (!token || !userJson) return null;
+  try {
+    return { token, user: JSON.parse(userJson) as UserInfo };
+  } catch {
+    return null;
+  }
+}
+
+const store = createStore<Session | null>(readStoredSession());
+
+/** The current session, or null when signed out. */
+export function getSession(): Session | null {
+  return store.get();
+}
+
+/** Stores a new session (after login and a successful user-info fetch). */
+export function startSession(token: string, user: UserInfo): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  store.set({ token, user });
+}
+
+/** Replaces the stored user info, e.g. after the user changes their phone type. */
+export function updateUserInfo(update: (user: UserInfo) => UserInfo): void {
+  const current = store.get();
+  if (!current) return;
+  const user = update(current.user);
+  sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  store.set({ ...current, user });
+}
+
+/** Removes the token and the user info. */
+export function endSession(): void {
+  sessionStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(USER_INFO_KEY);
+  store.set(null);
+}
+
+/** Calls the listener whenever the session starts, changes or ends. */
+export function subscribeSession(listener: () => void): () => void {
+  return store.subscribe(listener);
+}
+
+/** The current session in a component. */
+export function useSession(): Session | null {
+  return useStore(store);
+}
+
+/** The signed-in user's info; only for components rendered inside the protected shell. */
+export function useUserInfo(): UserInfo {
+  const session = useSession();
+  if (!session) throw new Error('useUserInfo outside a signed-in session');
+  return session.user;
+}

@@ -1,0 +1,40 @@
+import type { UserInfo, UserInfoUser } from '@tsunagu/contract/auth';
+
+/** A signed-in user's info for tests; `user` fields can be overridden. */
+export function userInfoFixture(user: Partial<UserInfoUser> = {}): UserInfo {
+  return {
+    user: {
+      userUuid: '11111111-1111-4111-8111-111111111111',
+      id: 'yamada',
+      userNm: '山田 太郎',
+      domainUuid: '22222222-2222-4222-8222-222222222222',
+      extensionUuid: null,
+      userGroupUuid: null,
+      phoneType: 'verto',
+      popup: 'true',
+      userPopup: 'true',
+      userClass: 'CP',
+      menu: '[]',
+      ...user,
+    },
+    domain: {
+      domainUuid: '22222222-2222-4222-8222-222222222222',
+      domainName: 'sample.example',
+      domainDescription: 'サンプル株式会社',
+      timeZone: 'Asia/Tokyo',
+    },
+    extensions: [],
+    gwList: [],
+    userGroup: { commDetails: [] },
+  };
+}
+
+/** An unsigned JWT-shaped token whose payload carries the given subject. */
+export function tokenFor(sub: string): string {
+  const encode = (value: object) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub })}.signature`;
+}

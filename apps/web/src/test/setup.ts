@@ -1,0 +1,36 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { endSession } from '../shared/session/session-store';
+import { resetShellState } from '../shared/shell-state/shell-state';
+
+// Routes load their screens lazily; the first import of a screen in a test run takes a while.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks matchMedia, which antd's responsive components (Sider, Grid) query.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+// Nor ResizeObserver, which antd's tabs, menus and typography observe.
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  cleanup();
+  endSession();
+  resetShellState();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
