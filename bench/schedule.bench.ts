@@ -1,13 +1,7 @@
 // Business-hours model: chart time for a 100-condition schedule, and evaluate throughput on one core.
 // Run: npx tsx bench/schedule.bench.ts
 import { cpus } from 'node:os';
-import {
-  chart,
-  compileSchedule,
-  dialplanSchema,
-  evaluate,
-  type Dialplan,
-} from '@tsunagu/contract/schedule/index';
+import { chart, compileSchedule, dialplanSchema, evaluate, type Dialplan } from '@tsunagu/contract';
 
 const MON_FRI = {
   timeCondition2: 'true',

@@ -5,10 +5,36 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, endpoints, messages, type Health } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { registerActionLogRoutes } from './features/action-log/action-log.routes';
+import { createActionLogService } from './features/action-log/action-log.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { publishCallEvents } from './features/calls/calls.events';
+import { registerCallsRoutes } from './features/calls/calls.routes';
+import { createCallsService } from './features/calls/calls.service';
+import { storeCallRecords } from './features/cdr/cdr.events';
+import { registerCdrRoutes } from './features/cdr/cdr.routes';
+import { createCdrService } from './features/cdr/cdr.service';
+import { registerChatRoutes } from './features/chat/chat.routes';
+import { createChatService } from './features/chat/chat.service';
+import { registerCommonRoutes } from './features/common/common.routes';
+import { createCommonService } from './features/common/common.service';
+import { registerDestinationsRoutes } from './features/destinations/destinations.routes';
+import { createDestinationsService } from './features/destinations/destinations.service';
 import { registerExtensionsRoutes } from './features/extensions/extensions.routes';
 import { createExtensionsService } from './features/extensions/extensions.service';
+import { registerIvrRoutes } from './features/ivr/ivr.routes';
+import { createIvrService } from './features/ivr/ivr.service';
+import { registerPresenceRoutes } from './features/presence/presence.routes';
+import { createPresenceService } from './features/presence/presence.service';
+import { recordingUploadRoute, registerRecordingsRoutes } from './features/recordings/recordings.routes';
+import { createRecordingsService } from './features/recordings/recordings.service';
+import { registerRingGroupsRoutes } from './features/ring-groups/ring-groups.routes';
+import { createRingGroupsService } from './features/ring-groups/ring-groups.service';
+import { registerSchedulesRoutes } from './features/schedules/schedules.routes';
+import { createSchedulesService } from './features/schedules/schedules.service';
+import { registerSpeedDialsRoutes } from './features/speed-dials/speed-dials.routes';
+import { createSpeedDialsService } from './features/speed-dials/speed-dials.service';
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { createAuthenticator } from './platform/auth/authenticate';
@@ -17,14 +43,24 @@ import { createTokenSigner } from './platform/auth/tokens';
 import { newXsrfToken, XSRF_COOKIE } from './platform/auth/xsrf';
 import { createSecretBox } from './platform/crypto/secrets';
 import type { Database } from './platform/db/client';
+import { createRecordingStorage } from './platform/files/recording-storage';
 import { installErrorHandler } from './platform/http/errors';
 import { createRouter } from './platform/http/router';
+import { createListCache } from './platform/pbx/list-cache';
+import { createNoopEngine, type TelephonyEngine } from './telephony/engine';
+import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export type AppConfig = Pick<
   Config,
-  'jwtSecret' | 'secretKey' | 'telephony' | 'loginLimitPerAddress' | 'loginLimitPerUser' | 'sessionHours'
+  | 'jwtSecret'
+  | 'secretKey'
+  | 'telephony'
+  | 'loginLimitPerAddress'
+  | 'loginLimitPerUser'
+  | 'sessionHours'
+  | 'dataDir'
 >;
 
 export interface AppDeps {
@@ -32,6 +68,10 @@ export interface AppDeps {
   database: Database;
   /** Whether the demo tenant is loaded (the login page then prints the demo sign-ins). */
   demo: boolean;
+  /** Real-time events between instances: Redis pub/sub when configured, in-process by default. */
+  bus?: Bus;
+  /** The telephony engine told about configuration changes; without one, nothing is told. */
+  engine?: TelephonyEngine;
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built web app; the SPA is served from here when it exists. */
   webDist?: string;
@@ -64,22 +104,61 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 3. One error handler: { code, msg } with the right status, never a 500 for bad input.
   installErrorHandler(app);
 
-  // 4. Services, then the routes that bind the contract's endpoints to them.
+  // 4. Shared machinery: tokens and sessions, the telephony engine, the real-time channel (STOMP on /ws).
   const secrets = createSecretBox(config.secretKey);
   const tokens = createTokenSigner(config.jwtSecret);
-  const router = createRouter(app, createAuthenticator(db, tokens, now));
-  const throttle = createLoginThrottle(config.loginLimitPerAddress, config.loginLimitPerUser);
+  const authenticate = createAuthenticator(db, tokens, now);
+  const router = createRouter(app, authenticate);
+  const engine = deps.engine ?? createNoopEngine();
+  const onError = (error: unknown) => app.log.error({ err: error }, 'background failure');
+  const realtime = createRealtimeGateway({
+    db,
+    bus: deps.bus ?? createMemoryBus({ onError }),
+    authenticate,
+    now,
+    onError,
+  });
+  routeUpgrades(app.server, { '/ws': realtime.broker.handleUpgrade });
+  app.addHook('preClose', () => realtime.close());
+  const publish = (topic: string, body: string) => void realtime.publish(topic, body).catch(onError);
+
+  // 5. Features: services, then the routes that bind the contract's endpoints to them.
   router.publicRoute(endpoints.health, {
     handler: async (): Promise<Health> => ({ status: 'ok', telephony: config.telephony, demo: deps.demo }),
   });
+  const throttle = createLoginThrottle(config.loginLimitPerAddress, config.loginLimitPerUser);
   registerAuthRoutes(
     router,
-    createAuthService({ db, tokens, throttle, sessionHours: config.sessionHours, now }),
+    createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),
   );
-  registerUsersRoutes(router, createUsersService({ db, secrets, softphoneUrl: '/verto', now }));
-  registerExtensionsRoutes(router, createExtensionsService({ db }));
+  registerUsersRoutes(router, createUsersService({ db, secrets, realtime, softphoneUrl: '/verto', now }));
+  // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
+  // the big lists are served from a per-tenant cache that the database's change counter invalidates.
+  const lists = createListCache(db);
+  registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists }));
+  registerCommonRoutes(router, createCommonService({ db, lists }));
+  registerRingGroupsRoutes(router, createRingGroupsService({ db, engine, lists }));
+  registerIvrRoutes(router, createIvrService({ db, engine, lists }));
+  registerDestinationsRoutes(router, createDestinationsService({ db, engine, lists }));
+  registerSpeedDialsRoutes(router, createSpeedDialsService({ db, engine }));
+  registerSchedulesRoutes(router, createSchedulesService({ db, engine }));
+  const recordings = createRecordingsService({ db, engine, storage: createRecordingStorage(config.dataDir) });
+  registerRecordingsRoutes(router, recordings);
+  await app.register(recordingUploadRoute(authenticate, recordings));
+  // Staff side panel: presence, call history, chat, action log, calls.
+  registerPresenceRoutes(router, createPresenceService({ db, now }));
+  registerCdrRoutes(router, createCdrService({ db }));
+  registerChatRoutes(router, createChatService({ db, publish, now }));
+  registerActionLogRoutes(router, createActionLogService({ db }));
+  registerCallsRoutes(router, createCallsService({ db, engine }));
+  // The engine's events become topics and call-history rows.
+  const stopEvents = [
+    publishCallEvents({ db, engine, publish, onError }),
+    storeCallRecords({ db, engine, publish, onError }),
+  ];
+  app.addHook('onClose', async () => stopEvents.forEach((stop) => stop()));
 
-  // 5. The built SPA, with index.html for client-side routes; unknown /api paths stay JSON 404s.
+  // 6. The built SPA, with index.html for client-side routes; unknown /api paths stay JSON 404s.
   const webDist = deps.webDist ?? WEB_DIST;
   const hasWeb = existsSync(webDist + 'index.html');
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });

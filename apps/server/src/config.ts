@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isAddressOrCidr, splitAllowList } from './telephony/freeswitch/http/allow-list';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -34,6 +35,53 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
+/**
+ * FreeSWITCH settings, read only when TELEPHONY=freeswitch (every one is then checked at start).
+ * FS_RECORDINGS_PATH: where FreeSWITCH finds the tenants' recordings (shared storage);
+ * defaults to this server's own `<DATA_DIR>/recordings`, right when both run on one machine.
+ */
+const freeswitchEnvSchema = z.object({
+  FS_ESL_HOST: z.string().min(1, 'Event Socket のホスト名を指定してください').default('127.0.0.1'),
+  FS_ESL_PORT: z.coerce
+    .number({ error: 'Event Socket のポート番号を数値で指定してください' })
+    .int('Event Socket のポート番号を整数で指定してください')
+    .min(1, 'Event Socket のポート番号は 1〜65535 で指定してください')
+    .max(65535, 'Event Socket のポート番号は 1〜65535 で指定してください')
+    .default(8021),
+  FS_ESL_PASSWORD: z
+    .string({ error: 'Event Socket のパスワード (event_socket.conf.xml の password) を指定してください' })
+    .min(1, 'Event Socket のパスワード (event_socket.conf.xml の password) を指定してください'),
+  FS_XML_SECRET: z
+    .string({ error: 'mod_xml_curl / mod_json_cdr が送るパスワードを16文字以上で指定してください' })
+    .min(16, 'mod_xml_curl / mod_json_cdr が送るパスワードを16文字以上で指定してください'),
+  FS_XML_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform(splitAllowList)
+    .refine((list) => list.length > 0, '/fs/* を許可するアドレスを1つ以上指定してください')
+    .refine(
+      (list) => list.every(isAddressOrCidr),
+      'IPアドレスまたはCIDR (例: 10.0.0.5,10.0.1.0/24) をカンマ区切りで指定してください',
+    ),
+  FS_VERTO_URL: z
+    .string({ error: 'ブラウザが接続する mod_verto のURL (wss://…) を指定してください' })
+    .regex(/^wss?:\/\/[^\s]+$/, 'mod_verto のURLは wss:// (または ws://) で始めてください'),
+  FS_RECORDINGS_PATH: z.string().min(1).optional(),
+});
+
+/** How the server reaches FreeSWITCH and how FreeSWITCH reaches the server (TELEPHONY=freeswitch). */
+export interface FreeswitchSettings {
+  esl: { host: string; port: number; password: string };
+  /** The basic-auth password mod_xml_curl and mod_json_cdr send. */
+  xmlSecret: string;
+  /** Addresses and CIDR blocks allowed to call /fs/*. */
+  xmlAllow: string[];
+  /** The mod_verto WebSocket URL browsers connect to. */
+  vertoUrl: string;
+  /** Directory (as FreeSWITCH sees it) holding `<domainUuid>/<stored name>` recordings. */
+  recordingsPath: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -47,6 +95,8 @@ export interface Config {
   loginLimitPerUser: number;
   sessionHours: number;
   logLevel: string;
+  /** Present exactly when telephony is 'freeswitch'. */
+  freeswitch: FreeswitchSettings | null;
 }
 
 /** A configuration problem, reported at start with every offending variable. */
@@ -65,8 +115,10 @@ function persistedSecret(dataDir: string, file: string, make: () => string): str
 /** Parses and validates the environment; secrets not given are generated into DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const fs = parsed.data?.TELEPHONY === 'freeswitch' ? freeswitchEnvSchema.safeParse(env) : null;
+  const issues = [...(parsed.error?.issues ?? []), ...(fs?.error?.issues ?? [])];
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`環境変数の設定に誤りがあります:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -88,5 +140,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerUser: e.LOGIN_LIMIT_PER_USER,
     sessionHours: e.SESSION_HOURS,
     logLevel: e.LOG_LEVEL,
+    freeswitch: fs?.data
+      ? {
+          esl: { host: fs.data.FS_ESL_HOST, port: fs.data.FS_ESL_PORT, password: fs.data.FS_ESL_PASSWORD },
+          xmlSecret: fs.data.FS_XML_SECRET,
+          xmlAllow: fs.data.FS_XML_ALLOW,
+          vertoUrl: fs.data.FS_VERTO_URL,
+          recordingsPath: fs.data.FS_RECORDINGS_PATH ?? resolve(dataDir, 'recordings'),
+        }
+      : null,
   };
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createSecretBox } from './platform/crypto/secrets';
 import { openDatabase } from './platform/db/open';
+import { createRecordingStorage } from './platform/files/recording-storage';
 import { DEMO_SIGN_INS, hasDemo, isEmpty, seedDemo } from './platform/db/seed';
 
 // config → database → migrations → demo data if empty → app → listen; SIGINT/SIGTERM stop it cleanly.
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   if (process.env.DEMO_DATA !== 'false' && (await isEmpty(database.db))) {
-    await seedDemo(database.db, createSecretBox(config.secretKey));
+    await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
   }
   const demo = await hasDemo(database.db);
   const app = await buildApp({ config, database, demo, logger: { level: config.logLevel } });

@@ -23,8 +23,8 @@ export const endpoints = {
   extensionSave: { method: 'POST', path: '/v1/extension', variants: [8120] },
   /** CP/SP only; answers the generated SIP password once (data.password) with data.list. */
   extensionCreate: { method: 'POST', path: '/v1/extension/create', variants: [8120] },
-  /** CP/SP only. */
-  extensionDelete: { method: 'DELETE', path: '/v1/extension/:extensionUuid', variants: [8120] },
+  /** CP/SP only; the tenant is in the path so that the provider can name it. */
+  extensionDelete: { method: 'DELETE', path: '/v1/extension/:domainUuid/:extensionUuid', variants: [8120] },
   /** The tenant's call targets for the destination and action selects. */
   initData: { method: 'GET', path: '/v1/common/initData/:domainUuid', variants: [8130, 8140, 8150] },
   ringGroupList: { method: 'GET', path: '/v1/ringGroup/:domainUuid', variants: [8130] },
@@ -49,13 +49,26 @@ export const endpoints = {
   destinationSave: { method: 'POST', path: '/v1/destination', variants: [8110] },
   /** SP only. */
   destinationCreate: { method: 'POST', path: '/v1/destination/create', variants: [8110] },
-  /** SP only. */
-  destinationDelete: { method: 'DELETE', path: '/v1/destination/:destinationUuid', variants: [8110] },
+  /** SP only; the tenant is in the path so that the provider can name it. */
+  destinationDelete: {
+    method: 'DELETE',
+    path: '/v1/destination/:domainUuid/:destinationUuid',
+    variants: [8110],
+  },
   speedDialList: { method: 'GET', path: '/v1/common/speedDial/:domainUuid', variants: [8160] },
   speedDialSave: { method: 'POST', path: '/v1/common/speedDial/', variants: [8160] },
   speedDialDelete: { method: 'DELETE', path: '/v1/common/:commUuid', variants: [8160] },
+  /** data.list: the business-hours schedules with their timeconditions, by name. */
+  timeConditionList: { method: 'GET', path: '/v1/timeCondition/:domainUuid', variants: [8150] },
+  /** The whole schedule with its timeconditions; answers data.dialplanUuid and data.list. */
+  timeConditionSave: { method: 'POST', path: '/v1/timeCondition/save/', variants: [8150] },
+  /** Refused (409) while an incoming number still routes to the schedule. */
+  timeConditionDelete: { method: 'DELETE', path: '/v1/timeCondition/:dialplanUuid', variants: [8150] },
   loginUsers: { method: 'GET', path: '/v1/user/loginUsers/:domainUuid' },
   callState: { method: 'GET', path: '/v1/call/callState/:domainUuid' },
+  clickToCall: { method: 'POST', path: '/v1/call/clickToCall' },
+  recallCount: { method: 'GET', path: '/v1/cdr/recall/:domainUuid' },
+  forceLogout: { method: 'POST', path: '/v1/user/forceLogout', variants: [3100] },
   cdrExt: { method: 'POST', path: '/v1/cdr/ext' },
   chatList: { method: 'GET', path: '/v1/chat/:userId' },
   chatSend: { method: 'POST', path: '/v1/chat/send' },

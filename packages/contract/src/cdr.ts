@@ -11,7 +11,9 @@ export const ANONYMOUS = 'Anonymous';
 export const cdrQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(CDR_PAGE_SIZE),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
-  sort: z.enum(['startStamp,DESC', 'startStamp,ASC', 'startStamp,desc', 'startStamp,asc']).default('startStamp,DESC'),
+  sort: z
+    .enum(['startStamp,DESC', 'startStamp,ASC', 'startStamp,desc', 'startStamp,asc'])
+    .default('startStamp,DESC'),
 });
 
 /** Body of POST /v1/cdr/ext: whose history (one's own extension). */
@@ -48,7 +50,9 @@ export interface Page<T> {
 }
 
 /** The number to call back: the destination of an outbound call, else the caller. */
-export function cdrDialNumber(cdr: Pick<CdrItem, 'direction' | 'destinationNumber' | 'callerIdNumber'>): string {
+export function cdrDialNumber(
+  cdr: Pick<CdrItem, 'direction' | 'destinationNumber' | 'callerIdNumber'>,
+): string {
   return cdr.direction === 'outbound' ? cdr.destinationNumber : cdr.callerIdNumber;
 }
 

@@ -19,8 +19,10 @@ export class ApiError extends Error {
     message: string,
     /** Non-zero application code; defaults to the HTTP status. */
     readonly code: number = status,
+    /** The underlying failure (logged by the server for 5xx answers). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
 }

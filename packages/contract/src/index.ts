@@ -12,6 +12,7 @@ export * from './cdr';
 export * from './chat';
 export * from './action-log';
 export * from './realtime';
+export * from './call';
 export * from './pbx';
 export * from './verto';
 export * from './schedule';

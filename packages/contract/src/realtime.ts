@@ -13,6 +13,8 @@ export const topics = {
   park: (domainName: string) => `/topic/park/${domainName}`,
   /** The tenant's recall count. */
   recall: (domainUuid: string) => `/topic/recall/${domainUuid}`,
+  /** The tenant's channels changed: fetch GET /v1/call/callState again (body: the changed extension, if one). */
+  callState: (domainUuid: string) => `/topic/callState/${domainUuid}`,
 } as const;
 
 /** Whose a topic is: one user's, or one tenant's (by uuid or, for park, by domain name). */
@@ -22,7 +24,7 @@ export type TopicOwner =
   | { kind: 'tenantName'; domainName: string };
 
 const USER_TOPICS = new Set(['ring', 'force', 'chat']);
-const TENANT_TOPICS = new Set(['loginUser', 'recall']);
+const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState']);
 
 /** Parses a destination; null for anything that is not one of our topics. */
 export function topicOwner(destination: string): TopicOwner | null {
@@ -40,4 +42,44 @@ export interface LoginUser {
   userUuid: string;
   /** The user's active sessions (real-time connection open, or a request in the last minutes). */
   loginCnt: number;
+}
+
+/** Body of /topic/ring/{userUuid}: `<extension>,<caller name>,<number>`; a 'cTc' name prefix marks click-to-call. */
+export function ringBody(
+  extension: string,
+  callerName: string,
+  callerNumber: string,
+  clickToCall: boolean,
+): string {
+  const clean = (text: string) => text.replace(/,/g, ' ');
+  return [clean(extension), (clickToCall ? 'cTc' : '') + clean(callerName), clean(callerNumber)].join(',');
+}
+
+/** Parses a ring body; the spec reads the 2nd field as the name and the 3rd as the number. */
+export function parseRingBody(body: string): {
+  callerName: string;
+  callerNumber: string;
+  clickToCall: boolean;
+} {
+  const [, rawName = '', callerNumber = ''] = body.split(',');
+  const clickToCall = rawName.startsWith('cTc');
+  return { callerName: clickToCall ? rawName.slice(3) : rawName, callerNumber, clickToCall };
+}
+
+/** Body of /topic/park/{domainName} (FreeSWITCH valet_info as JSON): the occupied slots' extensions. */
+export interface ParkTopicBody {
+  lots: { lot: { name: string; extension: ParkLotExtension | ParkLotExtension[] } };
+}
+export interface ParkLotExtension {
+  /** The slot's number, 5901–5908. */
+  content: number;
+  /** The parked channel. */
+  uuid: string;
+}
+
+/** Occupied slots 1–8 of a park body (one object or a list, as the spec allows). */
+export function occupiedParkSlots(body: ParkTopicBody): Set<number> {
+  const raw = body.lots?.lot?.extension;
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return new Set(list.map((e) => Number(e.content) - 5900).filter((slot) => slot >= 1 && slot <= 8));
 }

@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../app';
 import { openPglite, openPostgres, type Database } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
 import { seedDemo } from '../platform/db/seed';
 import { createSecretBox } from '../platform/crypto/secrets';
+import { createRecordingStorage } from '../platform/files/recording-storage';
+import { createNoopEngine, type ConfigKind, type TelephonyEngine } from '../telephony/engine';
 
-/** Configuration for tests: random secrets, generous limits unless a test narrows them. */
+/** Configuration for tests: random secrets, generous limits, a fresh temporary data directory. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
+    dataDir: mkdtempSync(join(tmpdir(), 'tsunagu-test-')),
     jwtSecret: randomBytes(32),
     secretKey: randomBytes(32),
     telephony: 'sandbox',
@@ -57,10 +63,12 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** Every engine.configChanged call so far, in order (unless a test passed its own engine). */
+  configChanges: { tenantUuid: string; kind: ConfigKind }[];
   /** Signs in through the real endpoint; throws when the sign-in fails. */
   login(username: string, password: string): Promise<TestSession>;
   /** app.inject as the given session (or anonymously). */
-  request(session: TestSession | null, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(session: TestSession | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -80,13 +88,19 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(options.config);
-  await seedDemo(database.db, createSecretBox(config.secretKey));
-  const app = await buildApp({ config, database, demo: true, ...options.deps });
+  await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
+  const configChanges: TestApp['configChanges'] = [];
+  const engine: TelephonyEngine = {
+    ...createNoopEngine(),
+    configChanged: (tenantUuid, kind) => void configChanges.push({ tenantUuid, kind }),
+  };
+  const app = await buildApp({ config, database, demo: true, engine, ...options.deps });
   const xsrf = randomBytes(12).toString('hex');
   return {
     app,
     database,
     config,
+    configChanges,
     async login(username, password) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
       const header = res.headers.authorization;
@@ -105,6 +119,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (!options.config?.dataDir) rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
 export * from './jsonrpc';
 export * from './messages';
 export * from './builders';
+export * from './sandbox';

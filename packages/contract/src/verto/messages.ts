@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { vertoObjectSchema } from './jsonrpc';
 import type { VertoRequestFrame } from './jsonrpc';
+import { sandboxOfferParamsSchema } from './sandbox';
 
 /**
  * Every verto method's params and result, as recorded against FreeSWITCH 1.11.1 (fixtures/) and
@@ -296,6 +297,8 @@ export const vertoServerRequestSchemas = {
   'verto.bye': vertoServerByeParamsSchema,
   'verto.event': vertoEventParamsSchema,
   'verto.punt': vertoPuntParamsSchema,
+  /** The sandbox's request for a fresh offer on a live call (sandbox.ts); FreeSWITCH never sends it. */
+  'sandbox.offer': sandboxOfferParamsSchema,
 } as const;
 export type VertoServerMethod = keyof typeof vertoServerRequestSchemas;
 export type VertoServerParams = { [M in VertoServerMethod]: z.infer<(typeof vertoServerRequestSchemas)[M]> };

@@ -12,12 +12,14 @@ import {
 } from '../../platform/auth/sessions.repository';
 import type { TokenSigner } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db/client';
+import type { SessionNotifier } from '../../platform/realtime';
 import { findLoginAccount, lockUser } from './auth.repository';
 
 export interface AuthServiceDeps {
   db: Db;
   tokens: TokenSigner;
   throttle: LoginThrottle;
+  realtime: SessionNotifier;
   sessionHours: number;
   now?: () => Date;
 }
@@ -31,6 +33,7 @@ export function createAuthService({
   db,
   tokens,
   throttle,
+  realtime,
   sessionHours,
   now = () => new Date(),
 }: AuthServiceDeps) {
@@ -108,6 +111,7 @@ export function createAuthService({
           ip: client.ip,
         });
       });
+      await realtime.endSessions([auth.sessionUuid]);
     },
   };
 }

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { domains, extensions } from '../../platform/db/schema';
+import { domains, extensions, ringGroupDestinations } from '../../platform/db/schema';
 
 /** The tenant's extensions in number order; the sealed password is never selected here. */
-export function listExtensions(conn: Conn, domainUuid: string) {
+export function listExtensions(conn: Conn, tenantUuid: string) {
   return conn
     .select({
       extensionUuid: extensions.extensionUuid,
@@ -17,6 +17,63 @@ export function listExtensions(conn: Conn, domainUuid: string) {
     })
     .from(extensions)
     .innerJoin(domains, eq(domains.domainUuid, extensions.domainUuid))
-    .where(eq(extensions.domainUuid, domainUuid))
+    .where(eq(extensions.domainUuid, tenantUuid))
     .orderBy(sql`length(${extensions.extension})`, asc(extensions.extension));
+}
+
+export type ExtensionRow = Awaited<ReturnType<typeof listExtensions>>[number];
+
+/** The edit dialog's fields; returns whether the tenant had that extension. */
+export async function updateExtension(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
+  changes: {
+    outboundCallerIdNumber: string;
+    enabled: boolean;
+    doNotDisturb: boolean;
+    forwardAllDestination: string;
+  },
+): Promise<boolean> {
+  const rows = await conn
+    .update(extensions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extensionUuid, extensionUuid)))
+    .returning({ extensionUuid: extensions.extensionUuid });
+  return rows.length > 0;
+}
+
+export async function insertExtension(
+  conn: Conn,
+  tenantUuid: string,
+  row: { extensionUuid: string; extension: string; effectiveCallerIdName: string; passwordEnc: string },
+): Promise<void> {
+  await conn.insert(extensions).values({ ...row, domainUuid: tenantUuid });
+}
+
+/** Deletes the extension; returns its number, or null when the tenant has no such extension. */
+export async function deleteExtension(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
+): Promise<string | null> {
+  const [row] = await conn
+    .delete(extensions)
+    .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extensionUuid, extensionUuid)))
+    .returning({ extension: extensions.extension });
+  return row?.extension ?? null;
+}
+
+/** Takes a number out of every ring group of the tenant; returns how many memberships it had. */
+export async function removeRingGroupMember(conn: Conn, tenantUuid: string, number: string): Promise<number> {
+  const rows = await conn
+    .delete(ringGroupDestinations)
+    .where(
+      and(
+        eq(ringGroupDestinations.domainUuid, tenantUuid),
+        eq(ringGroupDestinations.destinationNumber, number),
+      ),
+    )
+    .returning({ ringGroupUuid: ringGroupDestinations.ringGroupUuid });
+  return rows.length;
 }

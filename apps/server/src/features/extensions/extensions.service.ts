@@ -1,18 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  extensionCreateError,
+  extensionMessages,
+  extensionSaveError,
+  messages,
+  type Extension,
+  type ExtensionCreateRequest,
+  type ExtensionSaveRequest,
+} from '@tsunagu/contract';
+import type { Auth } from '../../platform/auth/auth-context';
+import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
-import { listExtensions } from './extensions.repository';
+import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import type { ListCache } from '../../platform/pbx/list-cache';
+import {
+  listGatewayNumbers,
+  listUsedNumbers,
+  lockTenantNumbers,
+} from '../../platform/pbx/lookups.repository';
+import type { TelephonyEngine } from '../../telephony/engine';
+import {
+  deleteExtension,
+  insertExtension,
+  listExtensions,
+  removeRingGroupMember,
+  updateExtension,
+  type ExtensionRow,
+} from './extensions.repository';
+
+export interface ExtensionsServiceDeps {
+  db: Db;
+  secrets: SecretBox;
+  engine: TelephonyEngine;
+  lists: ListCache;
+}
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
-export function createExtensionsService({ db }: { db: Db }) {
+function toExtension(row: ExtensionRow): Extension {
+  return { id: row.extensionUuid, ...row, enabled: flag(row.enabled), doNotDisturb: flag(row.doNotDisturb) };
+}
+
+/** Adding and removing extensions is for tenant administrators (CP) and the provider (SP) only. */
+function requireAdmin(auth: Auth): void {
+  if (auth.userClass !== 'CP' && auth.userClass !== 'SP') throw new ApiError(403, messages.forbidden);
+}
+
+export function createExtensionsService(deps: ExtensionsServiceDeps) {
+  const { db, secrets } = deps;
+
+  async function list(tenantUuid: string): Promise<Extension[]> {
+    return (await listExtensions(db, tenantUuid)).map(toExtension);
+  }
+
   return {
-    /** The extension list of spec 2.6, flags as 'true'/'false'. */
-    async list(tenantUuid: string) {
-      const rows = await listExtensions(db, tenantUuid);
-      return rows.map((row) => ({
-        ...row,
-        enabled: flag(row.enabled),
-        doNotDisturb: flag(row.doNotDisturb),
-      }));
+    /** The extension list of spec 2.6, flags as 'true'/'false', without any secret. */
+    list,
+
+    /** GET's answer `{ list }`, cached until the tenant's PBX data changes. */
+    answer: (tenantUuid: string) =>
+      deps.lists.answer(tenantUuid, 'extension', async () => ({ list: await list(tenantUuid) })),
+
+    /** The edit dialog (caller number, status, do-not-disturb, forward); returns the new list. */
+    async save(actor: Actor, tenantUuid: string, input: ExtensionSaveRequest): Promise<Extension[]> {
+      const change = { actor, tenantUuid, kind: 'extension', action: 'extension.save' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const error = extensionSaveError(input, await listGatewayNumbers(tx, tenantUuid));
+        if (error) throw new ApiError(400, error);
+        const found = await updateExtension(tx, tenantUuid, input.extensionUuid, {
+          outboundCallerIdNumber: input.outboundCallerIdNumber,
+          enabled: input.enabled === 'true',
+          doNotDisturb: input.doNotDisturb === 'true',
+          forwardAllDestination: input.forwardAllDestination.trim(),
+        });
+        if (!found) throw new ApiError(404, messages.notFound);
+        return { target: input.extensionUuid, detail: { ...input } };
+      });
+      return list(tenantUuid);
+    },
+
+    /** Adds an extension with a generated SIP/verto password, which this answer alone ever reveals. */
+    async create(actor: Actor, tenantUuid: string, input: ExtensionCreateRequest) {
+      requireAdmin(actor.auth);
+      const extensionUuid = randomUUID();
+      const password = generateExtensionPassword();
+      const change = {
+        actor,
+        tenantUuid,
+        kind: 'extension',
+        action: 'extension.create',
+        conflicts: { extensions_domain_extension_unique: extensionMessages.numberTaken },
+      } as const;
+      await commitChange(deps, change, async (tx) => {
+        await lockTenantNumbers(tx, tenantUuid);
+        const error = extensionCreateError(input, await listUsedNumbers(tx, tenantUuid));
+        if (error) throw new ApiError(400, error);
+        const extension = input.extension.trim();
+        const effectiveCallerIdName = input.effectiveCallerIdName.trim();
+        await insertExtension(tx, tenantUuid, {
+          extensionUuid,
+          extension,
+          effectiveCallerIdName,
+          passwordEnc: secrets.seal(password),
+        });
+        return { target: extensionUuid, detail: { extension, effectiveCallerIdName } };
+      });
+      const all = await list(tenantUuid);
+      return { extension: all.find((e) => e.extensionUuid === extensionUuid), password, list: all };
+    },
+
+    /** Removes an extension and its ring-group memberships; its user keeps no extension. */
+    async remove(actor: Actor, tenantUuid: string, extensionUuid: string): Promise<void> {
+      requireAdmin(actor.auth);
+      let memberships = 0;
+      const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const number = await deleteExtension(tx, tenantUuid, extensionUuid);
+        if (number === null) throw new ApiError(404, messages.notFound);
+        memberships = await removeRingGroupMember(tx, tenantUuid, number);
+        return { target: extensionUuid, detail: { extension: number, ringGroupMemberships: memberships } };
+      });
+      if (memberships > 0) deps.engine.configChanged(tenantUuid, 'ringGroup');
     },
   };
 }

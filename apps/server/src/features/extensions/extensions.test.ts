@@ -1,31 +1,51 @@
-import { messages } from '@tsunagu/contract';
+import { gunzipSync } from 'node:zlib';
+import { menuConfig, messages, type Extension, type RingGroup } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains } from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createSecretBox } from '../../platform/crypto/secrets';
+import { extensions, users } from '../../platform/db/schema';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import type { TestSession } from '../../testing/test-app';
 
-let t: TestApp;
-let demoUuid: string;
-let otherUuid: string;
+let k: PbxKit;
+/** Staff whose menu shows the extension list (but who is no administrator). */
+let extensionStaff: TestSession;
 beforeAll(async () => {
-  t = await createTestApp();
-  const uuidOf = async (name: string) =>
-    (await t.database.db.select().from(domains).where(eq(domains.domainName, name)))[0]?.domainUuid as string;
-  demoUuid = await uuidOf('demo.tsunagu.local');
-  otherUuid = await uuidOf('other.tsunagu.local');
+  k = await createPbxKit();
+  await k.t.database.db
+    .update(users)
+    .set({ menu: menuConfig([3000, 3100, 3200, 4000, 4100, 4200, 4300]) })
+    .where(eq(users.username, 'tanaka'));
+  extensionStaff = await k.t.login('tanaka', 'Staff#2026');
 });
-afterAll(() => t.close());
+afterAll(() => k.t.close());
 
-const list = async (username: string, password: string, domainUuid: string) =>
-  t.request(await t.login(username, password), { method: 'GET', url: `/api/v1/extension/${domainUuid}` });
+const SAVE = '/api/v1/extension';
+const CREATE = '/api/v1/extension/create';
+const list = (session: TestSession | null, domainUuid: string) =>
+  k.get(session, `/api/v1/extension/${domainUuid}`);
+const listOf = async (domainUuid: string, session = k.admin) =>
+  (await list(session, domainUuid)).json().data.list as Extension[];
+const byNumber = async (number: string) =>
+  (await listOf(k.demoUuid)).find((e) => e.extension === number) as Extension;
+const edit = (target: Extension, overrides: object = {}) => ({
+  extensionUuid: target.extensionUuid,
+  outboundCallerIdNumber: '0312345678',
+  enabled: 'false',
+  doNotDisturb: 'true',
+  forwardAllDestination: '09012345678',
+  ...overrides,
+});
+const rows = () => k.t.database.db.select().from(extensions);
 
 describe('GET /api/v1/extension/{domainUuid}', () => {
   it("lists the tenant's extensions without any secret", async () => {
-    const res = await list('admin', 'Admin#2026', demoUuid);
+    const res = await list(k.admin, k.demoUuid);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.list;
     expect(rows).toHaveLength(11);
     expect(rows[0]).toEqual({
+      id: rows[0].extensionUuid,
       extensionUuid: expect.any(String),
       extension: '1000',
       userContext: 'demo.tsunagu.local',
@@ -39,36 +59,191 @@ describe('GET /api/v1/extension/{domainUuid}', () => {
   });
 
   it("tenant guard: tenant A's admin reading tenant B's extensions gets 403", async () => {
-    const res = await list('admin', 'Admin#2026', otherUuid);
+    const res = await list(k.admin, k.otherUuid);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
-    const reverse = await list('admin-b', 'Admin#2026', demoUuid);
-    expect(reverse.statusCode).toBe(403);
+    expect((await list(k.adminB, k.demoUuid)).statusCode).toBe(403);
   });
 
   it("another tenant's rows never appear in a tenant's own list", async () => {
-    const rows = (await list('admin-b', 'Admin#2026', otherUuid)).json().data.list as {
-      userContext: string;
-    }[];
-    expect(rows.map((r) => r.userContext)).toEqual(['other.tsunagu.local', 'other.tsunagu.local']);
+    const own = await listOf(k.otherUuid, k.adminB);
+    expect(own.map((r) => r.userContext)).toEqual(['other.tsunagu.local', 'other.tsunagu.local']);
   });
 
   it('a provider admin (SP) may read any tenant', async () => {
-    const res = await list('sp', 'Sp#Admin2026', otherUuid);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.list).toHaveLength(2);
+    expect(await listOf(k.otherUuid, k.sp)).toHaveLength(2);
   });
 
   it('permission guard: staff whose menu hides PBX management are refused (403)', async () => {
-    const res = await list('yamada', 'Staff#2026', demoUuid);
+    const res = await list(k.staff, k.demoUuid);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.forbidden);
   });
 
+  it('sends the list gzipped to clients that accept it', async () => {
+    const plain = await list(k.admin, k.demoUuid);
+    const zipped = await k.t.request(k.admin, {
+      method: 'GET',
+      url: `/api/v1/extension/${k.demoUuid}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('rejects a malformed tenant id with 400 and requires a session (401)', async () => {
-    expect((await list('admin', 'Admin#2026', 'not-a-uuid')).statusCode).toBe(400);
-    expect((await t.request(null, { method: 'GET', url: `/api/v1/extension/${demoUuid}` })).statusCode).toBe(
-      401,
+    expect((await list(k.admin, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await list(null, k.demoUuid)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/extension (edit)', () => {
+  it('saves caller number, status, do-not-disturb and forward; answers data.list; told to the engine', async () => {
+    const target = await byNumber('1004');
+    const res = await k.post(k.admin, SAVE, edit(target));
+    expect(res.statusCode).toBe(200);
+    const saved = (res.json().data.list as Extension[]).find((e) => e.extension === '1004');
+    expect(saved).toEqual({
+      ...target,
+      outboundCallerIdNumber: '0312345678',
+      enabled: 'false',
+      doNotDisturb: 'true',
+      forwardAllDestination: '09012345678',
+    });
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'extension' });
+  });
+
+  it('is open to staff who see the extension list', async () => {
+    const res = await k.post(
+      extensionStaff,
+      SAVE,
+      edit(await byNumber('1004'), { forwardAllDestination: '' }),
     );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    [
+      'a caller number that is not a gateway',
+      { outboundCallerIdNumber: '0398765432' },
+      '発信者番号を確認してください。',
+    ],
+    ["another tenant's gateway", { outboundCallerIdNumber: '0698765432' }, '発信者番号を確認してください。'],
+    ['an unknown status', { enabled: 'yes' }, 'ステータスを選択してください。'],
+    ['an unknown do-not-disturb', { doNotDisturb: 'x' }, '着信拒否を選択してください。'],
+    [
+      'a forward with letters',
+      { forwardAllDestination: 'abc' },
+      '転送先を確認してください。（数字・#・*・空白で3 ~ 12文字）',
+    ],
+  ])('refuses %s with its message and changes nothing', async (_n, overrides, msg) => {
+    const before = await rows();
+    const res = await k.post(k.admin, SAVE, edit(await byNumber('1005'), overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, msg });
+    expect(await rows()).toEqual(before);
+  });
+});
+
+describe('extension create and delete (administrators only)', () => {
+  it('creates an extension whose generated password only the create answer reveals', async () => {
+    const res = await k.post(k.admin, CREATE, { extension: '1011', effectiveCallerIdName: '新人 一号' });
+    expect(res.statusCode).toBe(200);
+    const {
+      extension,
+      password,
+      list: after,
+    } = res.json().data as { extension: Extension; password: string; list: Extension[] };
+    expect(extension).toMatchObject({
+      extension: '1011',
+      effectiveCallerIdName: '新人 一号',
+      enabled: 'true',
+    });
+    expect(password).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect(after.map((e) => e.extension)).toContain('1011');
+    const [stored] = await k.t.database.db.select().from(extensions).where(eq(extensions.extension, '1011'));
+    expect(createSecretBox(k.t.config.secretKey).open(stored?.passwordEnc as string)).toBe(password);
+    expect((await list(k.admin, k.demoUuid)).body).not.toContain(password);
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'extension' });
+  });
+
+  it.each([
+    ['no number', { extension: '' }, '内線番号を入力してください。'],
+    ['a three-digit number', { extension: '999' }, '内線番号は1000 ~ 9999の4桁の数字で入力してください。'],
+    ['a park slot', { extension: '5901' }, '5901 ~ 5908はパーク用の番号のため使用できません。'],
+    ['an existing extension', { extension: '1000' }, '登録済みの内線番号です。'],
+    ["an IVR menu's number", { extension: '5000' }, '登録済みの内線番号です。'],
+    ["a schedule's number", { extension: '2000' }, '登録済みの内線番号です。'],
+    ['no display name', { effectiveCallerIdName: ' ' }, '表示名を入力してください。'],
+    [
+      'a display name over 50 characters',
+      { effectiveCallerIdName: 'あ'.repeat(51) },
+      '表示名は50文字以内で入力してください。',
+    ],
+  ])('refuses %s with its message and changes nothing', async (_n, overrides, msg) => {
+    const before = await rows();
+    const res = await k.post(k.admin, CREATE, {
+      extension: '1012',
+      effectiveCallerIdName: '新人',
+      ...overrides,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, msg });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('two concurrent creates of one number: exactly one is stored', async () => {
+    const body = { extension: '1020', effectiveCallerIdName: '同時' };
+    const [a, b] = await Promise.all([k.post(k.admin, CREATE, body), k.post(k.admin, CREATE, body)]);
+    expect([a, b].filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect((a.statusCode === 200 ? b : a).json().msg).toBe('登録済みの内線番号です。');
+    expect((await listOf(k.demoUuid)).filter((e) => e.extension === '1020')).toHaveLength(1);
+  });
+
+  it('is refused to staff even when they see the extension list', async () => {
+    const res = await k.post(extensionStaff, CREATE, { extension: '1013', effectiveCallerIdName: 'x' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.forbidden);
+    const target = await byNumber('1011');
+    expect(
+      (await k.del(extensionStaff, `/api/v1/extension/${k.demoUuid}/${target.extensionUuid}`)).statusCode,
+    ).toBe(403);
+  });
+
+  it('deletes an extension and takes it out of its ring groups', async () => {
+    const target = await byNumber('1002');
+    const res = await k.del(k.admin, `/api/v1/extension/${k.demoUuid}/${target.extensionUuid}`);
+    expect(res.statusCode).toBe(200);
+    expect(await byNumber('1002')).toBeUndefined();
+    const groups = (await k.get(k.admin, `/api/v1/ringGroup/${k.demoUuid}`)).json().data.list as RingGroup[];
+    expect(groups[0]?.destinations.map((d) => d.destinationNumber)).toEqual(['1001']);
+    expect(k.t.configChanges.slice(-2).map((c) => c.kind)).toEqual(['extension', 'ringGroup']);
+    const [suzuki] = await k.t.database.db.select().from(users).where(eq(users.username, 'suzuki'));
+    expect(suzuki?.extensionUuid).toBeNull();
+  });
+});
+
+describe("another tenant's extensions", () => {
+  it('are immutable: editing or deleting a demo extension by id fails and changes nothing', async () => {
+    const target = await byNumber('1001');
+    const before = await rows();
+    const res = await k.post(k.adminB, SAVE, edit(target, { outboundCallerIdNumber: '' }));
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await k.del(k.adminB, `/api/v1/extension/${k.otherUuid}/${target.extensionUuid}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await k.del(k.adminB, `/api/v1/extension/${k.demoUuid}/${target.extensionUuid}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await k.post(k.adminB, CREATE, {
+          domainUuid: k.demoUuid,
+          extension: '1099',
+          effectiveCallerIdName: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(await rows()).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { endpoints, ok, userSaveRequestSchema } from '@tsunagu/contract';
+import { endpoints, forceLogoutSchema, ok, userSaveRequestSchema } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
 import type { UsersService } from './users.service';
@@ -19,5 +19,13 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
 
   router.route(endpoints.softphoneConnection, {
     handler: ({ auth }) => service.softphoneConnection(auth),
+  });
+
+  router.route(endpoints.forceLogout, {
+    body: forceLogoutSchema,
+    handler: async ({ auth, body, request }) => {
+      await service.forceLogout(auth, body.userUuid, request.ip);
+      return null;
+    },
   });
 }

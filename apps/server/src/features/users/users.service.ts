@@ -1,5 +1,6 @@
 import {
   ApiError,
+  topics,
   messages,
   type SoftphoneConnection,
   type UserGroupDetail,
@@ -9,9 +10,14 @@ import {
 import { audit } from '../../platform/audit/audit.repository';
 import { isProvider, type Auth } from '../../platform/auth/auth-context';
 import { hashPassword } from '../../platform/auth/passwords';
-import { activeSessionCounts, revokeOtherSessions } from '../../platform/auth/sessions.repository';
+import {
+  onlineSessionCounts,
+  revokeOtherSessions,
+  revokeUserSessions,
+} from '../../platform/auth/sessions.repository';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
+import type { SessionNotifier } from '../../platform/realtime';
 import {
   findOwnExtension,
   findUser,
@@ -25,6 +31,7 @@ import {
 export interface UsersServiceDeps {
   db: Db;
   secrets: SecretBox;
+  realtime: SessionNotifier;
   /** Where the browser softphone signs in (the sandbox's /verto, or FreeSWITCH's mod_verto). */
   softphoneUrl: string;
   now?: () => Date;
@@ -32,11 +39,17 @@ export interface UsersServiceDeps {
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
-export function createUsersService({ db, secrets, softphoneUrl, now = () => new Date() }: UsersServiceDeps) {
+export function createUsersService({
+  db,
+  secrets,
+  realtime,
+  softphoneUrl,
+  now = () => new Date(),
+}: UsersServiceDeps) {
   async function groupsOf(domainUuid: string): Promise<UserGroupDetail[]> {
     const [rows, logins] = await Promise.all([
       listGroupMembers(db, domainUuid),
-      activeSessionCounts(db, domainUuid, now()),
+      onlineSessionCounts(db, domainUuid, now()),
     ]);
     const groups = new Map<string, UserGroupDetail>();
     for (const row of rows) {
@@ -122,10 +135,10 @@ export function createUsersService({ db, secrets, softphoneUrl, now = () => new 
         ...(request.phoneType !== undefined ? { phoneType: request.phoneType } : {}),
       };
       if (Object.keys(changes).length === 0) throw new ApiError(400, messages.badRequest);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await updateUser(tx, user.userUuid, changes);
         // A new password ends every other session, so a stolen token stops working.
-        if (password) await revokeOtherSessions(tx, user.userUuid, auth.sessionUuid, now());
+        const revoked = password ? await revokeOtherSessions(tx, user.userUuid, auth.sessionUuid, now()) : [];
         await audit(tx, {
           domainUuid: auth.domainUuid,
           userUuid: auth.userUuid,
@@ -135,8 +148,34 @@ export function createUsersService({ db, secrets, softphoneUrl, now = () => new 
           detail: { password: Boolean(password), popup: request.popup, phoneType: request.phoneType },
           ip,
         });
+        return revoked;
       });
+      await realtime.endSessions(ended);
       return request.popup !== undefined && !password ? messages.popupChanged : messages.changed;
+    },
+
+    /** Ends every session of a user of the caller's tenant (SP: any tenant) and sends them to the login page. */
+    async forceLogout(auth: Auth, userUuid: string, ip: string): Promise<void> {
+      const target = await findUser(db, userUuid);
+      if (!target || (target.domainUuid !== auth.domainUuid && !isProvider(auth))) {
+        throw new ApiError(404, messages.notFound);
+      }
+      const ended = await db.transaction(async (tx) => {
+        const revoked = await revokeUserSessions(tx, userUuid, now());
+        await audit(tx, {
+          domainUuid: target.domainUuid,
+          userUuid: auth.userUuid,
+          username: auth.username,
+          action: 'user.forceLogout',
+          target: userUuid,
+          detail: { sessions: revoked.length },
+          ip,
+        });
+        return revoked;
+      });
+      await realtime.publish(topics.force(userUuid), '');
+      await realtime.endSessions(ended);
+      await realtime.publishPresence(target.domainUuid);
     },
 
     /** The caller's own extension credentials for their softphone; nobody else's. */

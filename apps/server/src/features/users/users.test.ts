@@ -47,7 +47,8 @@ describe('GET /api/v1/user/info/{username}', () => {
     expect(sales?.commSub1).toBe('300');
     expect(data.user.userGroupUuid).toBe(sales?.commUuid);
     const me = sales?.userList.find((u) => u.userNm === '山田 太郎');
-    expect(me?.loginCnt).toBe(1);
+    // Signed in but without a real-time connection: not online (presence tests cover the online case).
+    expect(me?.loginCnt).toBe(0);
     expect(me?.extension).toBe('1001');
     expect(sales?.userList.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(0);
   });

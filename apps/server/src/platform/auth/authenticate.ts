@@ -1,7 +1,7 @@
 import { ApiError, messages } from '@tsunagu/contract';
 import type { Db } from '../db/client';
 import type { Auth } from './auth-context';
-import { findLiveSession, touchSession, TOUCH_EVERY_MS } from './sessions.repository';
+import { findLiveSession, touchSessions, TOUCH_EVERY_MS } from './sessions.repository';
 import type { TokenSigner } from './tokens';
 
 export type Authenticator = (authorization: string | undefined) => Promise<Auth>;
@@ -21,7 +21,7 @@ export function createAuthenticator(
     const session = await findLiveSession(db, claims.sid, t);
     if (!session || session.username !== claims.sub) throw new ApiError(401, messages.sessionExpired);
     if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-      await touchSession(db, session.sessionUuid, t);
+      await touchSessions(db, [session.sessionUuid], t);
     return {
       sessionUuid: session.sessionUuid,
       userUuid: session.userUuid,

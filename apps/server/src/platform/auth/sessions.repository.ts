@@ -1,21 +1,19 @@
-import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { domains, sessions, users } from '../db/schema';
 
-/** A session idle this long without an open real-time connection no longer counts as active. */
+/**
+ * A session is active while it was seen in the last five minutes: a request, or — every minute while it
+ * is open — its real-time connection. Only active sessions count against the concurrent-session limit.
+ */
 export const SESSION_IDLE_MS = 5 * 60_000;
 /** last_seen_at is written at most this often, so a busy client does not write on every request. */
 export const TOUCH_EVERY_MS = 60_000;
 
+const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS);
+
 const activeWhere = (now: Date) =>
-  and(
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now),
-    or(
-      gt(sessions.realtimeConnections, 0),
-      gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-    ),
-  );
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince(now)));
 
 export async function createSession(
   conn: Conn,
@@ -40,7 +38,7 @@ export async function countActiveSessions(conn: Conn, userUuid: string, now: Dat
   return row?.n ?? 0;
 }
 
-/** Revokes the user's live-but-stale sessions: they no longer hold a place under the limit. */
+/** Revokes the user's expired or stale sessions: they no longer hold a place under the limit. */
 export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Date): Promise<void> {
   await conn
     .update(sessions)
@@ -49,13 +47,7 @@ export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Da
       and(
         eq(sessions.userUuid, userUuid),
         isNull(sessions.revokedAt),
-        or(
-          lte(sessions.expiresAt, now),
-          and(
-            eq(sessions.realtimeConnections, 0),
-            lte(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-          ),
-        ),
+        or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince(now))),
       ),
     );
 }
@@ -88,8 +80,10 @@ export async function findLiveSession(conn: Conn, sessionUuid: string, now: Date
   return row ?? null;
 }
 
-export async function touchSession(conn: Conn, sessionUuid: string, now: Date): Promise<void> {
-  await conn.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionUuid, sessionUuid));
+/** Marks sessions seen now. */
+export async function touchSessions(conn: Conn, sessionUuids: string[], now: Date): Promise<void> {
+  if (sessionUuids.length === 0) return;
+  await conn.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.sessionUuid, sessionUuids));
 }
 
 export async function revokeSession(conn: Conn, sessionUuid: string, now: Date): Promise<void> {
@@ -101,7 +95,7 @@ export async function revokeSession(conn: Conn, sessionUuid: string, now: Date):
 
 /** Revokes every live session of the user except one (after a password change, keep the current one). */
 export async function revokeOtherSessions(conn: Conn, userUuid: string, keepSessionUuid: string, now: Date) {
-  await conn
+  const rows = await conn
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -110,11 +104,17 @@ export async function revokeOtherSessions(conn: Conn, userUuid: string, keepSess
         isNull(sessions.revokedAt),
         ne(sessions.sessionUuid, keepSessionUuid),
       ),
-    );
+    )
+    .returning({ sessionUuid: sessions.sessionUuid });
+  return rows.map((r) => r.sessionUuid);
 }
 
-/** Active session counts per user of a tenant (presence's loginCnt). */
-export async function activeSessionCounts(
+/**
+ * Per user of a tenant, the sessions that are online: active with a real-time connection open
+ * (presence's loginCnt). A counter left behind by a crashed instance stops counting once the session
+ * is no longer seen.
+ */
+export async function onlineSessionCounts(
   conn: Conn,
   domainUuid: string,
   now: Date,
@@ -122,7 +122,43 @@ export async function activeSessionCounts(
   const rows = await conn
     .select({ userUuid: sessions.userUuid, n: sql<number>`count(*)::int` })
     .from(sessions)
-    .where(and(eq(sessions.domainUuid, domainUuid), activeWhere(now)))
+    .where(and(eq(sessions.domainUuid, domainUuid), activeWhere(now), gt(sessions.realtimeConnections, 0)))
     .groupBy(sessions.userUuid);
   return new Map(rows.map((r) => [r.userUuid, r.n]));
+}
+
+/** A real-time connection of the session opened (+1) or closed (-1); an opening also marks it seen. */
+export async function countRealtimeConnection(conn: Conn, sessionUuid: string, delta: 1 | -1, now: Date) {
+  await conn
+    .update(sessions)
+    .set({
+      realtimeConnections: sql`greatest(0, ${sessions.realtimeConnections} + ${delta})`,
+      ...(delta > 0 ? { lastSeenAt: now } : {}),
+    })
+    .where(eq(sessions.sessionUuid, sessionUuid));
+}
+
+/** Of the given sessions, those no longer live (revoked or expired): their connections must close. */
+export async function deadSessions(conn: Conn, sessionUuids: string[], now: Date): Promise<string[]> {
+  if (sessionUuids.length === 0) return [];
+  const rows = await conn
+    .select({ sessionUuid: sessions.sessionUuid })
+    .from(sessions)
+    .where(
+      and(
+        inArray(sessions.sessionUuid, sessionUuids),
+        or(sql`${sessions.revokedAt} IS NOT NULL`, lte(sessions.expiresAt, now)),
+      ),
+    );
+  return rows.map((r) => r.sessionUuid);
+}
+
+/** Revokes every live session of a user (forced logout); returns the revoked session ids. */
+export async function revokeUserSessions(conn: Conn, userUuid: string, now: Date): Promise<string[]> {
+  const rows = await conn
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userUuid, userUuid), isNull(sessions.revokedAt)))
+    .returning({ sessionUuid: sessions.sessionUuid });
+  return rows.map((r) => r.sessionUuid);
 }

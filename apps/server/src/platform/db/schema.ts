@@ -115,3 +115,142 @@ export const auditLog = pgTable('audit_log', {
     .notNull()
     .default(sql`now()`),
 });
+
+export * from './staff-schema';
+
+// PBX objects (migrations/0002_pbx.sql).
+
+export const recordings = pgTable('recordings', {
+  recordingUuid: uuid('recording_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  recordingName: text('recording_name').notNull(),
+  recordingFilename: text('recording_filename').notNull(),
+  storageName: text('storage_name').notNull(),
+  recordingDescription: text('recording_description'),
+  sizeBytes: integer('size_bytes').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ringGroups = pgTable('ring_groups', {
+  ringGroupUuid: uuid('ring_group_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  ringGroupContext: text('ring_group_context').notNull(),
+  ringGroupName: text('ring_group_name').notNull(),
+  ringGroupExtension: text('ring_group_extension').notNull(),
+  ringGroupGreeting: text('ring_group_greeting').notNull().default(''),
+  ringGroupStrategy: text('ring_group_strategy', { enum: ['enterprise', 'random', 'rollover'] })
+    .notNull()
+    .default('enterprise'),
+  ringGroupEnabled: boolean('ring_group_enabled').notNull().default(true),
+  ringGroupTimeoutApp: text('ring_group_timeout_app', { enum: ['hangup', 'lua', 'transfer'] })
+    .notNull()
+    .default('hangup'),
+  ringGroupTimeoutData: text('ring_group_timeout_data'),
+  ringGroupMissedCallApp: text('ring_group_missed_call_app', { enum: ['email'] }),
+  ringGroupMissedCallData: text('ring_group_missed_call_data'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ringGroupDestinations = pgTable(
+  'ring_group_destinations',
+  {
+    ringGroupUuid: uuid('ring_group_uuid').notNull(),
+    domainUuid: uuid('domain_uuid').notNull(),
+    destinationNumber: text('destination_number').notNull(),
+    destinationTimeout: integer('destination_timeout').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ringGroupUuid, t.destinationNumber] })],
+);
+
+export const ivrMenus = pgTable('ivr_menus', {
+  ivrMenuUuid: uuid('ivr_menu_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  ivrMenuName: text('ivr_menu_name').notNull(),
+  ivrMenuExtension: text('ivr_menu_extension').notNull(),
+  ivrMenuGreetLong: text('ivr_menu_greet_long').notNull(),
+  ivrMenuDescription: text('ivr_menu_description'),
+  ivrMenuEnabled: boolean('ivr_menu_enabled').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const ivrMenuOptions = pgTable('ivr_menu_options', {
+  ivrMenuOptionUuid: uuid('ivr_menu_option_uuid').primaryKey(),
+  ivrMenuUuid: uuid('ivr_menu_uuid').notNull(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  ivrMenuOptionDigits: text('ivr_menu_option_digits').notNull(),
+  ivrMenuOptionParam: text('ivr_menu_option_param').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const dialplans = pgTable('dialplans', {
+  dialplanUuid: uuid('dialplan_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  appUuid: uuid('app_uuid'),
+  dialplanContext: text('dialplan_context').notNull(),
+  dialplanName: text('dialplan_name').notNull(),
+  dialplanNumber: text('dialplan_number').notNull(),
+  dialplanContinue: boolean('dialplan_continue').notNull().default(true),
+  dialplanOrder: integer('dialplan_order').notNull().default(300),
+  dialplanEnabled: boolean('dialplan_enabled').notNull().default(true),
+  dialplanDescription: text('dialplan_description').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const timeConditions = pgTable('time_conditions', {
+  timeConditionUuid: uuid('time_condition_uuid').primaryKey(),
+  dialplanUuid: uuid('dialplan_uuid').notNull(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  recordingUuid: uuid('recording_uuid'),
+  timeConditionName: text('time_condition_name').notNull(),
+  timeConditionEnabled: boolean('time_condition_enabled').notNull().default(true),
+  timeConditionType: text('time_condition_type', { enum: ['anti', 'wtime', 'mday', 'date-time'] }).notNull(),
+  timeConditionMday: text('time_condition_mday').notNull().default(''),
+  timeConditionMon: text('time_condition_mon').notNull().default(''),
+  timeConditionTimeOfDay: text('time_condition_time_of_day').notNull().default(''),
+  timeCondition1: boolean('time_condition_1').notNull().default(false),
+  timeCondition2: boolean('time_condition_2').notNull().default(false),
+  timeCondition3: boolean('time_condition_3').notNull().default(false),
+  timeCondition4: boolean('time_condition_4').notNull().default(false),
+  timeCondition5: boolean('time_condition_5').notNull().default(false),
+  timeCondition6: boolean('time_condition_6').notNull().default(false),
+  timeCondition7: boolean('time_condition_7').notNull().default(false),
+  timeConditionDateTime: text('time_condition_date_time').notNull().default(''),
+  timeConditionOrder: integer('time_condition_order').notNull(),
+  timeConditionActionType: text('time_condition_action_type', {
+    enum: ['action', 'announce', 'transfer', 'vmail', 'hangup'],
+  })
+    .notNull()
+    .default('hangup'),
+  timeConditionAction: text('time_condition_action').notNull().default(''),
+  timeConditionTransfer: text('time_condition_transfer').notNull().default(''),
+  timeConditionAnnounce: text('time_condition_announce').notNull().default(''),
+  timeConditionVoiceMail: text('time_condition_voice_mail').notNull().default(''),
+  timeConditionVoiceMailAnnounce: text('time_condition_voice_mail_announce').notNull().default(''),
+  timeConditionVoiceMailId: integer('time_condition_voice_mail_id').notNull().default(0),
+});
+
+export const destinations = pgTable('destinations', {
+  destinationUuid: uuid('destination_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  destinationNumber: text('destination_number').notNull(),
+  destinationCidNamePrefix: text('destination_cid_name_prefix'),
+  destinationData: text('destination_data'),
+  destinationEnabled: boolean('destination_enabled').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const speedDials = pgTable('speed_dials', {
+  speedDialUuid: uuid('speed_dial_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  speedNumber: text('speed_number').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  memo: text('memo'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

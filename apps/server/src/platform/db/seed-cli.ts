@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config';
 import { createSecretBox } from '../crypto/secrets';
+import { createRecordingStorage } from '../files/recording-storage';
 import { openDatabase } from './open';
 import { isEmpty, seedDemo } from './seed';
 
@@ -8,7 +9,7 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   if (await isEmpty(database.db)) {
-    await seedDemo(database.db, createSecretBox(config.secretKey));
+    await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
     console.log('デモデータを登録しました。');
   } else {
     console.log('データベースは空ではないため、デモデータは登録しませんでした。');

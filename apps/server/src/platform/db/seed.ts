@@ -3,8 +3,19 @@ import { menuConfig } from '@tsunagu/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { generateExtensionPassword, type SecretBox } from '../crypto/secrets';
+import type { RecordingStorage } from '../files/recording-storage';
 import type { Db, Tx } from './client';
 import { domains, extensions, gateways, userGroupMembers, userGroups, users } from './schema';
+import {
+  addDestinations,
+  addIvr,
+  addRecordings,
+  addRingGroup,
+  addSchedule,
+  addSpeedDials,
+  weekdayAction,
+  type SeedTenant,
+} from './seed-pbx';
 
 export const DEMO_DOMAIN = 'demo.tsunagu.local';
 
@@ -112,8 +123,8 @@ export async function hasDemo(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-/** Loads the demo provider and two tenants in one transaction. */
-export async function seedDemo(db: Db, secrets: SecretBox): Promise<void> {
+/** Loads the demo provider and two tenants in one transaction; recording files go to `storage`. */
+export async function seedDemo(db: Db, secrets: SecretBox, storage: RecordingStorage): Promise<void> {
   await db.transaction(async (tx) => {
     const provider = await addDomain(tx, 'provider.tsunagu.local', 'Tsunagu プロバイダ');
     await addUsers(tx, provider, new Map(), [
@@ -165,13 +176,85 @@ export async function seedDemo(db: Db, secrets: SecretBox): Promise<void> {
       { username: 'sato', password: 'Staff#2026', userNm: '佐藤 次郎', userClass: 'USER', extension: '1001' },
     ]);
     await addGroup(tx, other, '本社', null, 0, [...otherUsers.values()]);
-    await tx
-      .insert(gateways)
-      .values({
-        gatewayUuid: randomUUID(),
-        domainUuid: other,
-        gateway: '0698765432',
-        description: '代表回線',
-      });
+    await tx.insert(gateways).values({
+      gatewayUuid: randomUUID(),
+      domainUuid: other,
+      gateway: '0698765432',
+      description: '代表回線',
+    });
+
+    await seedDemoPbx(tx, storage, { domainUuid: demo, domainName: DEMO_DOMAIN });
+    await seedOtherPbx(tx, storage, { domainUuid: other, domainName: 'other.tsunagu.local' });
   });
+}
+
+/** The demo tenant's PBX: recordings, two ring groups, an IVR, the schedule '通常営業' and its numbers. */
+async function seedDemoPbx(tx: Tx, storage: RecordingStorage, tenant: SeedTenant) {
+  await addRecordings(tx, storage, tenant, [
+    ['代表挨拶', 'welcome.wav', 660, false],
+    ['営業時間外のご案内', 'after_hours.wav', 330, false],
+    ['キャンペーン告知', 'campaign.wav', 587, false],
+  ]);
+  await addRingGroup(tx, tenant, {
+    ringGroupExtension: '300',
+    ringGroupName: '営業部',
+    destList: ['1001', '1002'],
+  });
+  await addRingGroup(tx, tenant, {
+    ringGroupExtension: '301',
+    ringGroupName: '総務部',
+    ringGroupStrategy: 'rollover',
+    destinationTimeout: 20,
+    ringGroupTimeoutApp: 'lua',
+    ringGroupTimeoutDataFile: 'after_hours.wav',
+    destList: ['1000', '1003'],
+  });
+  const targets = {
+    extensions: DEMO_EXTENSIONS.map(([extension, effectiveCallerIdName]) => ({
+      extension,
+      effectiveCallerIdName,
+    })),
+    ringGroups: [{ ringGroupExtension: '300', ringGroupName: '営業部', ringGroupContext: tenant.domainName }],
+    ivrMenus: [],
+  };
+  const menu = {
+    name: '代表メニュー',
+    number: '5000',
+    greeting: 'welcome.wav',
+    description: '1: 営業部 / 2: 受付',
+  };
+  const options = [
+    { digit: '1', ext: '300' },
+    { digit: '2', ext: '1000' },
+  ];
+  await addIvr(tx, tenant, menu, options, targets);
+  const closed = {
+    timeConditionActionType: 'announce',
+    timeConditionAnnounce: 'default_closed.wav',
+  } as const;
+  await addSchedule(tx, tenant, '通常営業', '2000', closed, [
+    weekdayAction('平日営業', '09:00-18:00', '5000'),
+  ]);
+  await addDestinations(tx, tenant, '2000', [
+    ['0312345678', '代表'],
+    ['0312345679', '営業部直通'],
+  ]);
+  await addSpeedDials(tx, tenant, [
+    ['01', '0120123456', '本社代表'],
+    ['02', '0662345678', '大阪営業所'],
+    ['03', '09012345678', '山田 携帯'],
+  ]);
+}
+
+/** The second tenant gets a little of everything, so isolation tests have real rows to try. */
+async function seedOtherPbx(tx: Tx, storage: RecordingStorage, tenant: SeedTenant) {
+  await addRecordings(tx, storage, tenant, [['本社挨拶', 'other_greeting.wav', 494, false]]);
+  await addRingGroup(tx, tenant, {
+    ringGroupExtension: '300',
+    ringGroupName: '本社',
+    destList: ['1000', '1001'],
+  });
+  await addSpeedDials(tx, tenant, [['01', '0312345678', 'サンプル株式会社']]);
+  await addSchedule(tx, tenant, '本社営業', '2000', {}, [weekdayAction('平日', '10:00-17:00', '300')]);
+  await addDestinations(tx, tenant, '2000', [['0698765432', '本社代表']]);
 }

@@ -36,6 +36,8 @@ export interface StompBrokerOptions<P> {
 export interface StompBroker<P> {
   /** Serves an already upgraded WebSocket (for example from a @fastify/websocket route). */
   accept(socket: WebSocket): void;
+  /** Upgrades an HTTP request already routed to this broker (by an upgrade dispatcher) and serves it. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Publishes on the bus, so subscribers on every instance receive it. */
   publish(destination: string, body: string): Promise<void>;
   /** Sends ERROR and closes every connection whose principal matches (forced logout); returns how many. */
@@ -181,6 +183,7 @@ export function createStompBroker<P>(options: StompBrokerOptions<P>): StompBroke
 
   return {
     accept,
+    handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, accept),
     publish: host.publish,
     disconnectWhere(predicate, message = 'セッションが終了しました') {
       let count = 0;

@@ -17,3 +17,10 @@ export {
   type StompFrame,
   type StompLimits,
 } from './stomp-codec';
+export {
+  createRealtimeGateway,
+  mayReceive,
+  routeUpgrades,
+  type RealtimeGateway,
+  type SessionNotifier,
+} from './gateway';

@@ -37,3 +37,11 @@ export type { XmlChild, XmlElement } from './xml/xml';
 export { XmlParseError, childElements, parseXml, textOf } from './xml/xml-parse';
 export { buildDirectoryXml, type DirectoryUser } from './xml/directory';
 export { parseXmlCurlRequest } from './xml/request';
+export {
+  createFreeswitchEngine,
+  type FreeswitchEngine,
+  type FreeswitchEngineDeps,
+} from './engine/freeswitch-engine';
+export { freeswitchRoutes, type FreeswitchRoutesDeps } from './http/freeswitch-routes';
+export { createXmlAnswers, type XmlAnswers, type XmlAnswersDeps } from './xml-curl/xml-answers';
+export { callRecordOf } from './cdr/cdr-intake';

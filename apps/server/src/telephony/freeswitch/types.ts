@@ -47,6 +47,11 @@ export interface CallStateEntry {
   presence_id: string;
   /** Dialplan context, which is the tenant's domain name for tenant calls. */
   context: string;
+  /**
+   * The tenant (domain name) the channel belongs to, '' while unknown: the presence domain, else the
+   * domain_name / dialed_domain variables (events only), else a tenant's context.
+   */
+  domain: string;
 }
 
 /** A channel appeared or changed state. */

@@ -118,7 +118,8 @@ describe('normalised call records', () => {
         direction: 'local',
         callerIdNumber: '1002',
         destinationNumber: '1001',
-        extensions: ['1001', '1002'],
+        // The a-leg is 1002's phone (its presence), which called 1001.
+        extensions: ['1002', '1001'],
       },
     ],
     [

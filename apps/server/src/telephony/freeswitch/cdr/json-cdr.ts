@@ -162,11 +162,12 @@ export function toCallRecord(document: unknown, options: JsonCdrOptions = {}): C
   const isInternal = options.isInternalNumber ?? isShortNumber;
   const isBLeg = v.has('originating_leg_uuid') || profiles.some((p) => 'originator' in p.caller_profile);
 
+  // The leg's own phone first (its presence), then who signed in or was dialled, then the numbers.
   const identities = [
-    v.get('user_name'),
-    v.get('dialed_user'),
     userOf(v.get('presence_id')),
+    v.get('user_name'),
     userOf(v.get('verto_user')),
+    v.get('dialed_user'),
     ...[callerIdNumber, destinationNumber].filter(isInternal),
   ];
   const tenantContext = context && context !== 'default' && context !== 'public' ? context : undefined;

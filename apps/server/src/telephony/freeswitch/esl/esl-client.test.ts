@@ -1,66 +1,11 @@
 import { once } from 'node:events';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiResponse, fakeEsl as startFakeEsl, reply, type FakeEsl } from '../testing/fake-esl';
 import { fixture } from '../testing/fixtures';
 import { EslClient, EslError, type EslClientOptions } from './esl-client';
 import { EslProtocolError, type EslEvent } from './esl-codec';
 
-const AUTH_REQUEST = 'Content-Type: auth/request\n\n';
-const reply = (text: string, extra = '') => `Content-Type: command/reply\nReply-Text: ${text}\n${extra}\n`;
-const apiResponse = (body: string) =>
-  `Content-Type: api/response\nContent-Length: ${Buffer.byteLength(body)}\n\n${body}`;
 const frame = (name: string) => fixture(`esl/frames/${name}`);
-
-/** The far end of one client connection, as the fake FreeSWITCH sees it. */
-class Peer {
-  private buffer = '';
-  private commands: string[] = [];
-  private waiters: ((command: string) => void)[] = [];
-
-  constructor(readonly socket: Socket) {
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let end: number;
-      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-        const command = this.buffer.slice(0, end);
-        this.buffer = this.buffer.slice(end + 2);
-        const waiter = this.waiters.shift();
-        if (waiter) waiter(command);
-        else this.commands.push(command);
-      }
-    });
-    socket.on('error', () => {});
-  }
-
-  /** The next command the client sends (without its blank line). */
-  next(): Promise<string> {
-    const queued = this.commands.shift();
-    if (queued !== undefined) return Promise.resolve(queued);
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  write(data: string | Buffer): void {
-    this.socket.write(data);
-  }
-
-  /** Plays FreeSWITCH's side of login and subscription; returns the subscription command. */
-  async accept(password = 'ClueCon'): Promise<string> {
-    this.write(AUTH_REQUEST);
-    expect(await this.next()).toBe(`auth ${password}`);
-    this.write(reply('+OK accepted'));
-    const subscription = await this.next();
-    this.write(reply('+OK event listener enabled json'));
-    return subscription;
-  }
-}
-
-interface FakeEsl {
-  port: number;
-  peers: Peer[];
-  nextPeer(): Promise<Peer>;
-  server: Server;
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -69,30 +14,9 @@ afterEach(async () => {
 });
 
 async function fakeEsl(): Promise<FakeEsl> {
-  const peers: Peer[] = [];
-  const waiting: ((peer: Peer) => void)[] = [];
-  const server = createServer((socket) => {
-    const peer = new Peer(socket);
-    peers.push(peer);
-    waiting.shift()?.(peer);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  cleanups.push(async () => {
-    for (const peer of peers) peer.socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  let handedOut = 0;
-  return {
-    port: (server.address() as AddressInfo).port,
-    peers,
-    server,
-    nextPeer: () => {
-      const ready = peers[handedOut];
-      handedOut++;
-      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
-    },
-  };
+  const fs = await startFakeEsl();
+  cleanups.push(fs.close);
+  return fs;
 }
 
 function client(port: number, options: Partial<EslClientOptions> = {}): EslClient {

@@ -309,6 +309,7 @@ describe('parseShowChannels', () => {
       sent_callee_num: '',
       presence_id: '',
       context: 'tenant-a.example',
+      domain: 'tenant-a.example',
     });
   });
 
@@ -318,6 +319,7 @@ describe('parseShowChannels', () => {
       name: 'verto.rtc/9196',
       presence_id: '1001@tenant-a.example',
       dest: '9196',
+      domain: 'tenant-a.example',
     });
   });
 

@@ -12,6 +12,8 @@ import type {
 /** Event names the engine subscribes to (`event json …`). */
 export const ENGINE_EVENT_NAMES = [
   'CHANNEL_CREATE',
+  // A verto leg reports progress (with its variables) before its CHANNEL_CREATE: it tells who rings.
+  'CHANNEL_PROGRESS',
   'CHANNEL_CALLSTATE',
   'CHANNEL_ANSWER',
   'CHANNEL_BRIDGE',
@@ -73,6 +75,11 @@ function vertoRegistration(event: EslEvent, registered: boolean): RegistrationEv
   };
 }
 
+/** A context that names a tenant: FreeSWITCH's own 'default' and 'public' do not. */
+export function tenantContext(context: string): string {
+  return context === 'default' || context === 'public' ? '' : context;
+}
+
 /** Reads the channel headers every CHANNEL_* event (and valet events) carry. */
 export function callStateEntryFromEvent(event: EslEvent): CallStateEntry | null {
   const uuid = get(event, 'Unique-ID');
@@ -82,6 +89,8 @@ export function callStateEntryFromEvent(event: EslEvent): CallStateEntry | null 
   // FreeSWITCH switches it to ACTIVE right after, so report that.
   const callstate =
     get(event, 'Event-Name') === 'CHANNEL_ANSWER' ? 'ACTIVE' : get(event, 'Channel-Call-State');
+  const presenceId = get(event, 'Channel-Presence-ID') || get(event, 'variable_presence_id');
+  const context = get(event, 'Caller-Context');
   return {
     uuid,
     call_uuid: get(event, 'Channel-Call-UUID') || uuid,
@@ -96,8 +105,13 @@ export function callStateEntryFromEvent(event: EslEvent): CallStateEntry | null 
     callee_name: get(event, 'Caller-Callee-ID-Name'),
     callee_num: get(event, 'Caller-Callee-ID-Number'),
     sent_callee_num: get(event, 'variable_last_sent_callee_id_number'),
-    presence_id: get(event, 'Channel-Presence-ID') || get(event, 'variable_presence_id'),
-    context: get(event, 'Caller-Context'),
+    presence_id: presenceId,
+    context,
+    domain:
+      splitAddress(presenceId)?.domain ||
+      get(event, 'variable_domain_name') ||
+      get(event, 'variable_dialed_domain') ||
+      tenantContext(context),
   };
 }
 
@@ -174,6 +188,7 @@ export function parseShowChannels(body: string): CallStateEntry[] {
     .filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
     .map((row) => ({
       uuid: text(row, 'uuid'),
+      domain: splitAddress(text(row, 'presence_id'))?.domain || tenantContext(text(row, 'context')),
       call_uuid: text(row, 'call_uuid') || text(row, 'uuid'),
       name: text(row, 'name'),
       direction: text(row, 'direction') === 'outbound' ? ('outbound' as const) : ('inbound' as const),

@@ -41,15 +41,15 @@ describe('buildDirectoryXml against the recorded answers', () => {
     const ext = /user\[id=(\d+)\]/.exec(xmlPaths(recorded).join('\n'))?.[1];
     if (!ext) throw new Error(`no user in ${file}`);
     const user = userPath(ext);
-    // Deliberate differences from what the recorder answered: the event channels the brief asks for,
-    // presence/DND/forward variables the product needs, and none of the recorder's extras.
+    // Deliberate differences from what the recorder answered: verto methods allowed on the domain, the
+    // user's event channels, presence/DND/forward variables the product needs, none of the recorder's extras.
     const dropped = [
-      `${domainPath}/params/param[name=jsonrpc-allowed-event-channels][value=presence]`,
       `${domainPath}/variables/variable[name=record_stereo][value=true]`,
       `${user}/params/param[name=vm-password][value=${ext}]`,
       `${user}/params/param[name=jsonrpc-allowed-event-channels][value=presence,conference-liveArray,conference-mod,conference-info]`,
     ];
     const added = [
+      `${domainPath}/params/param[name=jsonrpc-allowed-methods][value=verto]`,
       `${user}/params/param[name=jsonrpc-allowed-event-channels][value=demo,conference,presence]`,
       `${user}/variables/variable[name=presence_id][value=${ext}@${DOMAIN}]`,
       `${user}/variables/variable[name=do_not_disturb][value=false]`,

@@ -89,7 +89,12 @@ export function buildDirectoryXml(domainName: string, user: DirectoryUser): stri
   return freeswitchDocument(
     el('section', { name: 'directory' }, [
       el('domain', { name: domainName }, [
-        el('params', {}, [param('dial-string', DOMAIN_DIAL_STRING)]),
+        // Verto logins are checked against the domain too: it must allow the verto methods.
+        el('params', {}, [
+          param('dial-string', DOMAIN_DIAL_STRING),
+          param('jsonrpc-allowed-methods', 'verto'),
+          param('jsonrpc-allowed-event-channels', 'presence'),
+        ]),
         el('variables', {}, [variable('user_context', user.userContext)]),
         el('groups', {}, [
           el('group', { name: 'default' }, [el('users', {}, [userElement(domainName, user)])]),

@@ -1,0 +1,18 @@
+import { actionLogQuerySchema, endpoints } from '@tsunagu/contract';
+import type { Router } from '../../platform/http/router';
+import type { ActionLogService } from './action-log.service';
+
+export function registerActionLogRoutes(router: Router, service: ActionLogService): void {
+  for (const [endpoint, success] of [
+    [endpoints.logSuccess, true],
+    [endpoints.logFailure, false],
+  ] as const) {
+    router.route(endpoint, {
+      query: actionLogQuerySchema,
+      handler: async ({ auth, query }) => {
+        await service.record(auth, query.process, success);
+        return null;
+      },
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionLog } from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/v1/log/success|failure', () => {
+  it('records each of the eight processes per user with its outcome', async () => {
+    const s = await t.login('yamada', 'Staff#2026');
+    expect(
+      (await t.request(s, { method: 'GET', url: '/api/v1/log/success?process=LogController-newCall' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request(s, { method: 'GET', url: '/api/v1/log/failure?process=LogController-parkCall' }))
+        .statusCode,
+    ).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(actionLog)
+      .where(eq(actionLog.process, 'LogController-parkCall'));
+    expect(rows).toEqual([expect.objectContaining({ success: false })]);
+    expect((await t.database.db.select().from(actionLog)).map((r) => [r.process, r.success])).toContainEqual([
+      'LogController-newCall',
+      true,
+    ]);
+  });
+
+  it('refuses an unknown process name (400) and anonymous callers (401)', async () => {
+    const s = await t.login('suzuki', 'Staff#2026');
+    const bad = await t.request(s, { method: 'GET', url: '/api/v1/log/success?process=DROP TABLE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('記録できない処理名です。');
+    expect(
+      (await t.request(null, { method: 'GET', url: '/api/v1/log/success?process=LogController-logout' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,32 @@
+import { ApiError, dialString, messages, type CallStateItem, type ClickToCall } from '@tsunagu/contract';
+import type { Auth } from '../../platform/auth/auth-context';
+import type { Db } from '../../platform/db/client';
+import type { TelephonyEngine } from '../../telephony/engine';
+import { domainNameOf, ownExtension } from './calls.repository';
+
+export const UNREACHABLE = '電話システムに接続できません。しばらくしてから再度お試しください。';
+
+export function createCallsService({ db, engine }: { db: Db; engine: TelephonyEngine }) {
+  return {
+    /** The tenant's channels as the presence panel reads them. */
+    async callState(auth: Auth, tenantUuid: string): Promise<CallStateItem[]> {
+      const domainName =
+        tenantUuid === auth.domainUuid ? auth.domainName : await domainNameOf(db, tenantUuid);
+      if (!domainName) throw new ApiError(404, messages.notFound);
+      return engine.callState(domainName);
+    },
+
+    /** Rings the caller's own phone, then dials the number (dialling rules of spec 5). */
+    async clickToCall(auth: Auth, request: ClickToCall): Promise<void> {
+      const extension = await ownExtension(db, auth.userUuid, request.extensionUuid);
+      if (!extension) throw new ApiError(403, messages.forbidden);
+      const dest = dialString(request.dest);
+      if (!dest) throw new ApiError(400, '電話番号を確認してください。');
+      await engine.clickToCall({ domainName: auth.domainName, extension, dest }).catch((error: unknown) => {
+        throw new ApiError(503, UNREACHABLE, 503, { cause: error });
+      });
+    },
+  };
+}
+
+export type CallsService = ReturnType<typeof createCallsService>;

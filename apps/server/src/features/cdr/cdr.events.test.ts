@@ -1,0 +1,100 @@
+import { topics } from '@tsunagu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cdrs, domains } from '../../platform/db/schema';
+import { createMemoryBus } from '../../platform/realtime';
+import type { CallRecord } from '../../telephony/engine';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestEngine } from '../../testing/test-engine';
+import { createCallRecordStore } from './cdr.events';
+
+const bus = createMemoryBus();
+const engine = createTestEngine();
+let t: TestApp;
+let demoUuid: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ deps: { bus, engine } });
+  demoUuid = (
+    await t.database.db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local'))
+  )[0]!.domainUuid;
+  await t.database.db.delete(cdrs);
+});
+afterAll(async () => {
+  await t.close();
+  await bus.close();
+});
+
+let minute = 0;
+function record(overrides: Partial<CallRecord>): CallRecord {
+  const start = new Date(Date.UTC(2026, 10, 20, 9, minute++));
+  return {
+    domainName: 'demo.tsunagu.local',
+    callUuid: `leg-${minute}`,
+    extension: '1001',
+    direction: 'inbound',
+    callerIdName: '',
+    callerIdNumber: '09011112222',
+    destinationNumber: '1001',
+    startStamp: start,
+    answerStamp: null,
+    endStamp: new Date(start.getTime() + 20_000),
+    billsec: 0,
+    hangupCause: 'NO_ANSWER',
+    ...overrides,
+  };
+}
+
+/** Emits a record and waits for the recall count it publishes. */
+async function deliver(r: CallRecord): Promise<number> {
+  const published = new Promise<string>((resolve) => {
+    const off = bus.subscribe(topics.recall(demoUuid), (body) => {
+      void off.then((unsubscribe) => unsubscribe());
+      resolve(body);
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  engine.emit('cdr', r);
+  return Number(await published);
+}
+
+describe('call records from the engine', () => {
+  it('stores each leg once and counts outside callers waiting for a call back', async () => {
+    expect(await deliver(record({}))).toBe(1);
+    // Another missed call from the same number does not count twice; an anonymous or internal one not at all.
+    expect(await deliver(record({}))).toBe(1);
+    expect(await deliver(record({ callerIdNumber: 'Anonymous' }))).toBe(1);
+    expect(await deliver(record({ callerIdNumber: '1002', direction: 'local' }))).toBe(1);
+    expect(await deliver(record({ callerIdNumber: '0355556666' }))).toBe(2);
+    // Calling back clears the first number; a later answered call from the second clears it too.
+    expect(
+      await deliver(
+        record({
+          direction: 'outbound',
+          callerIdNumber: '1001',
+          destinationNumber: '09011112222',
+          billsec: 30,
+        }),
+      ),
+    ).toBe(1);
+    expect(await deliver(record({ callerIdNumber: '0355556666', billsec: 12 }))).toBe(0);
+    const rows = await t.database.db.select().from(cdrs).where(eq(cdrs.domainUuid, demoUuid));
+    expect(rows).toHaveLength(7);
+    expect(rows.every((r) => r.extensionUuid !== null)).toBe(true);
+  });
+
+  it('ignores a leg delivered twice and a record of an unknown tenant', async () => {
+    const published: string[] = [];
+    const store = createCallRecordStore({ db: t.database.db, publish: (topic) => published.push(topic) });
+    const r = record({ callUuid: 'twice' });
+    await store(r);
+    await store(r);
+    await store(record({ domainName: 'nowhere.example', callUuid: 'lost' }));
+    expect(published).toEqual([topics.recall(demoUuid)]);
+    expect(await t.database.db.select().from(cdrs).where(eq(cdrs.callUuid, 'twice'))).toHaveLength(1);
+    expect(await t.database.db.select().from(cdrs).where(eq(cdrs.callUuid, 'lost'))).toHaveLength(0);
+    const s = await t.login('admin', 'Admin#2026');
+    const res = await t.request(s, { method: 'GET', url: `/api/v1/cdr/recall/${demoUuid}` });
+    expect(res.json().data).toEqual({ count: 1 });
+  });
+});

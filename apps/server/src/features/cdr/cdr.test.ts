@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { UNREGISTERED } from '@tsunagu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cdrs, domains, extensions } from '../../platform/db/schema';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+import { insertCdr } from './cdr.repository';
+
+let t: TestApp;
+let yamada: TestSession;
+let demoUuid: string;
+let yamadaExt: string;
+let suzukiExt: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  demoUuid = (await db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local')))[0]!
+    .domainUuid;
+  const ext = async (n: string) =>
+    (await db.select().from(extensions).where(eq(extensions.extension, n))).find(
+      (e) => e.domainUuid === demoUuid,
+    )!.extensionUuid;
+  yamadaExt = await ext('1001');
+  suzukiExt = await ext('1002');
+  await db.delete(cdrs);
+  const base = Date.UTC(2026, 10, 1, 0, 0, 0);
+  for (let i = 0; i < 23; i++) {
+    await insertCdr(db, {
+      cdrUuid: randomUUID(),
+      domainUuid: demoUuid,
+      callUuid: `call-${i}`,
+      extensionUuid: yamadaExt,
+      direction: i === 0 ? 'local' : i % 2 ? 'inbound' : 'outbound',
+      callerIdNumber: i === 0 ? '1002' : i % 2 ? '0312345678' : '1001',
+      destinationNumber: i === 0 ? '1001' : i % 2 ? '1001' : '0698765432',
+      startStamp: new Date(base + i * 60_000),
+      billsec: i % 3 === 0 ? 0 : 30,
+    });
+  }
+  await insertCdr(db, {
+    cdrUuid: randomUUID(),
+    domainUuid: demoUuid,
+    callUuid: 'suzuki-call',
+    extensionUuid: suzukiExt,
+    direction: 'inbound',
+    callerIdNumber: '0311112222',
+    destinationNumber: '1002',
+    startStamp: new Date(base),
+  });
+  yamada = await t.login('yamada', 'Staff#2026');
+});
+afterAll(() => t.close());
+
+const history = (
+  s: TestSession,
+  extensionUuid: string,
+  query = 'size=10&page=0&sort=startStamp,DESC',
+  domainUuid = demoUuid,
+) =>
+  t.request(s, { method: 'POST', url: `/api/v1/cdr/ext?${query}`, payload: { domainUuid, extensionUuid } });
+
+describe('POST /api/v1/cdr/ext', () => {
+  it("pages the user's own history newest first with the total", async () => {
+    const res = await history(yamada, yamadaExt);
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data.page;
+    expect(page.totalElements).toBe(23);
+    expect(page.content).toHaveLength(10);
+    expect(page.content[0].startStamp).toBe(new Date(Date.UTC(2026, 10, 1, 0, 22)).toISOString());
+    const last = (await history(yamada, yamadaExt, 'size=10&page=2&sort=startStamp,DESC')).json().data.page;
+    expect(last.content).toHaveLength(3);
+    expect(last.content[2].cdrUuid).toBeDefined();
+  });
+
+  it('names colleagues for local calls and marks outside numbers 未登録', async () => {
+    const oldest = (await history(yamada, yamadaExt, 'size=1&page=0&sort=startStamp,ASC')).json().data.page
+      .content[0];
+    expect(oldest).toMatchObject({ direction: 'local', displayName: '鈴木 花子', billsec: 0 });
+    const newest = (await history(yamada, yamadaExt, 'size=2&page=0')).json().data.page.content;
+    expect(newest.map((c: { displayName: string }) => c.displayName)).toEqual([UNREGISTERED, UNREGISTERED]);
+  });
+
+  it("refuses another user's extension and another tenant", async () => {
+    expect((await history(yamada, suzukiExt)).statusCode).toBe(403);
+    const adminB = await t.login('admin-b', 'Admin#2026');
+    expect((await history(adminB, yamadaExt)).statusCode).toBe(403);
+    const otherUuid = (
+      await t.database.db.select().from(domains).where(eq(domains.domainName, 'other.tsunagu.local'))
+    )[0]!.domainUuid;
+    expect((await history(yamada, yamadaExt, undefined, otherUuid)).statusCode).toBe(403);
+  });
+
+  it('rejects bad paging with 400 and needs a session', async () => {
+    expect((await history(yamada, yamadaExt, 'size=0')).statusCode).toBe(400);
+    expect((await history(yamada, yamadaExt, 'page=-1')).statusCode).toBe(400);
+    expect((await history(yamada, yamadaExt, 'sort=billsec,DESC')).statusCode).toBe(400);
+    const anonymous = await t.request(null, { method: 'POST', url: '/api/v1/cdr/ext', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('stores a call leg once, however often it is delivered', async () => {
+    const row = {
+      cdrUuid: randomUUID(),
+      domainUuid: demoUuid,
+      callUuid: 'dup-1',
+      extensionUuid: suzukiExt,
+      direction: 'inbound' as const,
+      startStamp: new Date(),
+    };
+    expect(await insertCdr(t.database.db, row)).toBe(true);
+    expect(await insertCdr(t.database.db, { ...row, cdrUuid: randomUUID() })).toBe(false);
+    const stored = await t.database.db.select().from(cdrs).where(eq(cdrs.callUuid, 'dup-1'));
+    expect(stored).toHaveLength(1);
+  });
+});

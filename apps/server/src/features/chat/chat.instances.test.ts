@@ -1,0 +1,85 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { topics, type UserInfo } from '@tsunagu/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createSecretBox } from '../../platform/crypto/secrets';
+import type { Database } from '../../platform/db/client';
+import { seedDemo } from '../../platform/db/seed';
+import { createRedisBus, type Bus } from '../../platform/realtime';
+import { stompClient } from '../../platform/realtime/stomp-test-kit';
+import { createRecordingStorage } from '../../platform/files/recording-storage';
+import { openTestDatabase, testConfig } from '../../testing/test-app';
+
+// Two server instances on one database (PostgreSQL in the server-pg project) and one Redis:
+// a chat sent through instance A reaches a client connected to instance B.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `tsunagu-test-${randomBytes(4).toString('hex')}:`;
+const config = testConfig();
+let database: Database;
+const instances: { app: FastifyInstance; bus: Bus }[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
+  for (let i = 0; i < 2; i++) {
+    const bus = createRedisBus(REDIS_URL, { prefix });
+    instances.push({ app: await buildApp({ config, database, demo: true, bus }), bus });
+  }
+});
+afterAll(async () => {
+  for (const { app, bus } of instances) {
+    await app.close();
+    await bus.close();
+  }
+  await database.close();
+});
+
+async function signIn(app: FastifyInstance, username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: 'Staff#2026' },
+  });
+  const token = String(res.headers.authorization).replace('Bearer ', '');
+  const headers = { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' };
+  const info = (await app.inject({ method: 'GET', url: `/api/v1/user/info/${username}`, headers })).json()
+    .data as UserInfo;
+  return { token, headers, info };
+}
+
+describe('two instances on one Redis', () => {
+  it('delivers a chat sent through instance A to a client connected to instance B', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const yamada = await signIn(a.app, 'yamada');
+    const suzuki = await signIn(b.app, 'suzuki');
+    const address = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = stompClient(address.replace('http', 'ws') + '/ws', {
+      connectHeaders: { login: suzuki.info.user.userUuid, passcode: suzuki.token },
+    });
+    await client.connected;
+    const chatUuid = randomUUID();
+    const received = new Promise<string>((resolve) => {
+      client.client.subscribe(topics.chat(suzuki.info.user.userUuid), (m) => resolve(m.body), {
+        receipt: 'sub-1',
+      });
+    });
+    await new Promise<void>((resolve) => client.client.watchForReceipt('sub-1', () => resolve()));
+
+    const sent = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/send',
+      headers: yamada.headers,
+      payload: {
+        chatUuid,
+        domainUuid: yamada.info.domain.domainUuid,
+        userUuid: yamada.info.user.userUuid,
+        message: '別インスタンスへ',
+        toUsers: JSON.stringify([{ id: suzuki.info.user.userUuid, itemName: '鈴木 花子' }]),
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(await received).toBe(chatUuid);
+    await client.client.deactivate();
+  });
+});

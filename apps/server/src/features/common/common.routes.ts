@@ -1,0 +1,12 @@
+import { endpoints, idSchema } from '@tsunagu/contract';
+import { z } from 'zod';
+import type { Router } from '../../platform/http/router';
+import { sendAnswer } from '../../platform/pbx/list-cache';
+import type { CommonService } from './common.service';
+
+export function registerCommonRoutes(router: Router, service: CommonService): void {
+  router.route(endpoints.initData, {
+    params: z.object({ domainUuid: idSchema }),
+    handler: async ({ tenantUuid, reply }) => sendAnswer(reply, await service.initData(tenantUuid)),
+  });
+}

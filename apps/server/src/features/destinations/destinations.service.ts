@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  destinationData,
+  destinationSaveError,
+  destinationSaveRequestSchema,
+  idSchema,
+  messages,
+  type Destination,
+  type DestinationSaveRequest,
+} from '@tsunagu/contract';
+import { z } from 'zod';
+import { isProvider, type Auth } from '../../platform/auth/auth-context';
+import type { Db, Tx } from '../../platform/db/client';
+import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import type { ListCache } from '../../platform/pbx/list-cache';
+import { findDomainName } from '../../platform/pbx/lookups.repository';
+import type { TelephonyEngine } from '../../telephony/engine';
+import {
+  deleteDestination,
+  insertDestination,
+  listDestinationRows,
+  listDialplanChoices,
+  updateDestination,
+} from './destinations.repository';
+
+export interface DestinationsServiceDeps {
+  db: Db;
+  engine: TelephonyEngine;
+  lists: ListCache;
+}
+
+export const destinationMessages = {
+  numberFormat: '着信番号を確認してください。（数字3 ~ 20桁、先頭の+は可）',
+  numberTaken: '登録済みの着信番号です。',
+} as const;
+
+/** Adding a number (provider only): the tenant, the number itself and the edit fields. */
+export const destinationCreateRequestSchema = destinationSaveRequestSchema.omit({ id: true }).extend({
+  domainUuid: idSchema,
+  destinationNumber: z.string().regex(/^\+?\d{3,20}$/, destinationMessages.numberFormat),
+});
+export type DestinationCreateRequest = z.infer<typeof destinationCreateRequestSchema>;
+
+/** Numbers come from the carrier contract, which only the provider manages. */
+function requireProvider(auth: Auth): void {
+  if (!isProvider(auth)) throw new ApiError(403, messages.forbidden);
+}
+
+export function createDestinationsService(deps: DestinationsServiceDeps) {
+  const { db } = deps;
+
+  /** The stored columns for the edit fields, after the contract's rules. */
+  async function columnsOf(tx: Tx, tenantUuid: string, input: DestinationSaveRequest) {
+    const [domainName, dialplans] = await Promise.all([
+      findDomainName(tx, tenantUuid),
+      listDialplanChoices(tx, tenantUuid),
+    ]);
+    const error = destinationSaveError(
+      input,
+      dialplans.map((d) => d.dialplanNumber),
+    );
+    if (error) throw new ApiError(400, error);
+    if (domainName === null) throw new ApiError(404, messages.notFound);
+    return {
+      destinationCidNamePrefix: input.destinationCidNamePrefix?.trim() || null,
+      destinationData: destinationData(input.destinationDataNum as string, domainName),
+      destinationEnabled: input.destinationEnabled === 'true',
+    };
+  }
+
+  async function list(tenantUuid: string) {
+    const [rows, tcDialplanList] = await Promise.all([
+      listDestinationRows(db, tenantUuid),
+      listDialplanChoices(db, tenantUuid),
+    ]);
+    const list: Destination[] = rows.map(({ destinationUuid, ...row }) => ({
+      id: destinationUuid,
+      ...row,
+      destinationEnabled: row.destinationEnabled ? 'true' : 'false',
+    }));
+    return { list, tcDialplanList };
+  }
+
+  return {
+    /** GET's answer: the tenant's numbers and the schedules they can follow (data.list, data.tcDialplanList), cached. */
+    answer: (tenantUuid: string) => deps.lists.answer(tenantUuid, 'destination', () => list(tenantUuid)),
+
+    /** The edit dialog: display name, schedule and status. */
+    async save(actor: Actor, tenantUuid: string, input: DestinationSaveRequest) {
+      const change = { actor, tenantUuid, kind: 'destination', action: 'destination.save' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const columns = await columnsOf(tx, tenantUuid, input);
+        if (!(await updateDestination(tx, tenantUuid, input.id, columns)))
+          throw new ApiError(404, messages.notFound);
+        return { target: input.id, detail: columns };
+      });
+      return list(tenantUuid);
+    },
+
+    /** Adds an incoming number to a tenant (provider only); a number belongs to one tenant at most. */
+    async create(actor: Actor, tenantUuid: string, input: DestinationCreateRequest) {
+      requireProvider(actor.auth);
+      const destinationUuid = randomUUID();
+      const change = {
+        actor,
+        tenantUuid,
+        kind: 'destination',
+        action: 'destination.create',
+        conflicts: { destinations_number_unique: destinationMessages.numberTaken },
+      } as const;
+      await commitChange(deps, change, async (tx) => {
+        const columns = await columnsOf(tx, tenantUuid, { ...input, id: destinationUuid });
+        await insertDestination(tx, tenantUuid, {
+          ...columns,
+          destinationUuid,
+          destinationNumber: input.destinationNumber,
+        });
+        return {
+          target: destinationUuid,
+          detail: { destinationNumber: input.destinationNumber, ...columns },
+        };
+      });
+      return list(tenantUuid);
+    },
+
+    /** Removes an incoming number (provider only). */
+    async remove(actor: Actor, tenantUuid: string, destinationUuid: string): Promise<void> {
+      requireProvider(actor.auth);
+      const change = { actor, tenantUuid, kind: 'destination', action: 'destination.delete' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const number = await deleteDestination(tx, tenantUuid, destinationUuid);
+        if (number === null) throw new ApiError(404, messages.notFound);
+        return { target: destinationUuid, detail: { destinationNumber: number } };
+      });
+    },
+  };
+}
+
+export type DestinationsService = ReturnType<typeof createDestinationsService>;

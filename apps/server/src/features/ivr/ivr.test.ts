@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { messages, type IvrMenu } from '@tsunagu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ivrMenuOptions, ivrMenus } from '../../platform/db/schema';
+import { uniqueViolation } from '../../platform/db/unique-violation';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+
+let k: PbxKit;
+beforeAll(async () => {
+  k = await createPbxKit();
+});
+afterAll(() => k.t.close());
+
+const SAVE = '/api/v1/ivr';
+const TO_SALES = 'transfer 300 XML demo.tsunagu.local';
+const TO_MENU = 'transfer 5000 XML demo.tsunagu.local';
+const TO_1001 = 'lua nit_ivr_record.lua 1001';
+const listOf = async (domainUuid: string, session = k.admin) =>
+  (await k.get(session, `/api/v1/ivr/${domainUuid}`)).json().data.list as IvrMenu[];
+const option = (digit: string, param: string) => ({ ivrMenuOptionDigits: digit, ivrMenuOptionParam: param });
+const menu = (overrides: object = {}) => ({
+  domainUuid: k.demoUuid,
+  ivrMenuName: 'サポート窓口',
+  ivrMenuGreetLong: 'campaign.wav',
+  ivrMenuDescription: 'メモ',
+  ivrMenuEnabled: 'true',
+  ivrMenuOptions: [option('1', TO_MENU), option('#', TO_1001)],
+  ...overrides,
+});
+const snapshot = async () => ({
+  menus: await k.t.database.db.select().from(ivrMenus),
+  options: await k.t.database.db.select().from(ivrMenuOptions),
+});
+const named = async (name: string) =>
+  (await listOf(k.demoUuid)).find((m) => m.ivrMenuName === name) as IvrMenu;
+
+describe('IVR list', () => {
+  it("lists the tenant's menus with their options", async () => {
+    const [first, ...rest] = await listOf(k.demoUuid);
+    expect(rest).toEqual([]);
+    expect(first).toEqual({
+      id: first?.ivrMenuUuid,
+      ivrMenuUuid: expect.any(String),
+      domainUuid: k.demoUuid,
+      ivrMenuName: '代表メニュー',
+      ivrMenuGreetLong: 'welcome.wav',
+      ivrMenuDescription: '1: 営業部 / 2: 受付',
+      ivrMenuEnabled: 'true',
+      ivrMenuExtension: '5000',
+      ivrMenuOptions: [
+        { ivrMenuOptionUuid: expect.any(String), domainUuid: k.demoUuid, ...option('1', TO_SALES) },
+        {
+          ivrMenuOptionUuid: expect.any(String),
+          domainUuid: k.demoUuid,
+          ...option('2', 'lua nit_ivr_record.lua 1000'),
+        },
+      ],
+    });
+  });
+
+  it('requires a session (401) and a visible IVR menu (403)', async () => {
+    expect((await k.get(null, `/api/v1/ivr/${k.demoUuid}`)).statusCode).toBe(401);
+    const res = await k.get(k.staff, `/api/v1/ivr/${k.demoUuid}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.forbidden);
+    expect((await k.post(k.staff, SAVE, menu())).statusCode).toBe(403);
+  });
+});
+
+describe('IVR save', () => {
+  it('creates a menu with the next free number and its options, told to the engine', async () => {
+    const res = await k.post(k.admin, SAVE, menu());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(0);
+    const created = await named('サポート窓口');
+    expect(created).toMatchObject({
+      ivrMenuExtension: '5001',
+      ivrMenuGreetLong: 'campaign.wav',
+      ivrMenuEnabled: 'true',
+    });
+    expect(created.ivrMenuOptions.map((o) => [o.ivrMenuOptionDigits, o.ivrMenuOptionParam])).toEqual([
+      ['1', TO_MENU],
+      ['#', TO_1001],
+    ]);
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'ivr' });
+    // The new menu is now a destination of its own.
+    const init = (await k.get(k.admin, `/api/v1/common/initData/${k.demoUuid}`)).json().data;
+    expect(init.ivrMenus).toContainEqual({ ivrMenuExtension: '5001', ivrMenuName: 'サポート窓口' });
+  });
+
+  it('updates a menu: number and name stay, options are replaced, a kept option keeps its id', async () => {
+    const current = await named('サポート窓口');
+    const kept = current.ivrMenuOptions[0];
+    const res = await k.post(
+      k.admin,
+      SAVE,
+      menu({
+        ivrMenuUuid: current.ivrMenuUuid,
+        ivrMenuName: '名前の変更は無視',
+        ivrMenuDescription: '更新',
+        ivrMenuOptions: [{ ...kept, ivrMenuOptionParam: TO_SALES }, option('*', TO_1001)],
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const updated = await named('サポート窓口');
+    expect(updated).toMatchObject({ ivrMenuExtension: '5001', ivrMenuDescription: '更新' });
+    expect(updated.ivrMenuOptions).toEqual([
+      { ...kept, ivrMenuOptionParam: TO_SALES },
+      { ivrMenuOptionUuid: expect.any(String), domainUuid: k.demoUuid, ...option('*', TO_1001) },
+    ]);
+  });
+
+  it.each([
+    ['no name', { ivrMenuName: '' }, 'IVR名を入力してください。'],
+    ['no announcement', { ivrMenuGreetLong: '' }, 'アナウンスを選択してください。'],
+    ['an unknown announcement', { ivrMenuGreetLong: 'nothing.wav' }, 'アナウンスを選択してください。'],
+    ['an option without destination', { ivrMenuOptions: [option('1', '')] }, '転送先を選択してください。'],
+    [
+      'an option to no such target',
+      { ivrMenuOptions: [option('1', 'transfer 399 XML demo.tsunagu.local')] },
+      '転送先を選択してください。',
+    ],
+    [
+      "an option into another tenant's group",
+      { ivrMenuOptions: [option('1', 'transfer 300 XML other.tsunagu.local')] },
+      '転送先を選択してください。',
+    ],
+    ['an option without digit', { ivrMenuOptions: [option('', TO_SALES)] }, '番号を選択してください。'],
+    [
+      'a digit used twice',
+      { ivrMenuOptions: [option('1', TO_SALES), option('1', TO_1001)] },
+      '登録済みの番号です。\n削除してからご利用ください。',
+    ],
+  ])('refuses %s with its message and changes nothing', async (_n, overrides, msg) => {
+    const before = await snapshot();
+    const res = await k.post(k.admin, SAVE, menu({ ivrMenuName: '検証用', ...overrides }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, msg });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('digits are unique per menu in the database too', async () => {
+    const { ivrMenuUuid } = await named('代表メニュー');
+    const error = await k.t.database.db
+      .insert(ivrMenuOptions)
+      .values({
+        ivrMenuOptionUuid: randomUUID(),
+        ivrMenuUuid,
+        domainUuid: k.demoUuid,
+        ...option('1', TO_1001),
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(uniqueViolation(error)).toBe('ivr_menu_options_menu_digits_unique');
+  });
+
+  it('deletes a menu with its options; a second delete is 404', async () => {
+    const { ivrMenuUuid } = await named('サポート窓口');
+    expect((await k.del(k.admin, `/api/v1/ivr/${ivrMenuUuid}`)).statusCode).toBe(200);
+    expect(await named('サポート窓口')).toBeUndefined();
+    const options = await k.t.database.db
+      .select()
+      .from(ivrMenuOptions)
+      .where(eq(ivrMenuOptions.ivrMenuUuid, ivrMenuUuid));
+    expect(options).toEqual([]);
+    expect((await k.del(k.admin, `/api/v1/ivr/${ivrMenuUuid}`)).statusCode).toBe(404);
+  });
+});
+
+describe("another tenant's IVR menus", () => {
+  it('are invisible: the other tenant lists none, and reading the demo tenant is 403', async () => {
+    expect(await listOf(k.otherUuid, k.adminB)).toEqual([]);
+    const res = await k.get(k.adminB, `/api/v1/ivr/${k.demoUuid}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.otherTenant);
+  });
+
+  it('are immutable: editing or deleting the demo menu by id fails and changes nothing', async () => {
+    const target = await named('代表メニュー');
+    const before = await snapshot();
+    const edit = await k.post(
+      k.adminB,
+      SAVE,
+      menu({
+        domainUuid: undefined,
+        ivrMenuUuid: target.ivrMenuUuid,
+        ivrMenuGreetLong: 'other_greeting.wav',
+        ivrMenuOptions: [],
+      }),
+    );
+    expect(edit.statusCode).toBe(404);
+    expect((await k.post(k.adminB, SAVE, menu({ ivrMenuUuid: target.ivrMenuUuid }))).statusCode).toBe(403);
+    expect((await k.del(k.adminB, `/api/v1/ivr/${target.ivrMenuUuid}`)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,173 @@
+import { topics, type LoginUser, type UserInfo } from '@tsunagu/contract';
+import type { IMessage } from '@stomp/stompjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+
+let t: TestApp;
+let url: string;
+let me: Record<string, { userUuid: string; domainUuid: string; session: TestSession }> = {};
+const clients: TestStompClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = address.replace('http', 'ws') + '/ws';
+  me = {};
+  for (const [name, password] of [
+    ['yamada', 'Staff#2026'],
+    ['suzuki', 'Staff#2026'],
+    ['admin', 'Admin#2026'],
+    ['sato', 'Staff#2026'],
+  ] as const) {
+    const session = await t.login(name, password);
+    const info = (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${name}` })).json()
+      .data as UserInfo;
+    me[name] = { userUuid: info.user.userUuid, domainUuid: info.domain.domainUuid, session };
+  }
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.client.deactivate()));
+  await t.close();
+});
+
+const connect = (name: string, headers: Record<string, string> = {}) => {
+  const who = me[name]!;
+  const c = stompClient(url, {
+    connectHeaders: { login: who.userUuid, passcode: who.session.token, ...headers },
+  });
+  clients.push(c);
+  return c;
+};
+
+/** Resolves with the first message on the topic that satisfies the predicate. */
+function nextMessage(c: TestStompClient, destination: string, accept: (m: IMessage) => boolean = () => true) {
+  return new Promise<IMessage>((resolve) => {
+    const sub = c.client.subscribe(destination, (m) => {
+      if (!accept(m)) return;
+      sub.unsubscribe();
+      resolve(m);
+    });
+  });
+}
+
+const onlineCount = (body: string, userUuid: string) =>
+  (JSON.parse(body) as LoginUser[]).find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
+
+describe('real-time channel /ws', () => {
+  it("refuses a CONNECT without a valid session or with someone else's login", async () => {
+    const anonymous = stompClient(url, { connectHeaders: { login: me.yamada!.userUuid } });
+    clients.push(anonymous);
+    expect((await anonymous.error).headers.message).toBeTruthy();
+    const forged = connect('yamada', { login: me.suzuki!.userUuid });
+    await forged.error;
+    const garbage = connect('yamada', { passcode: 'not-a-token' });
+    await garbage.error;
+  });
+
+  it('accepts the login ID as well as the user uuid, and a Bearer header instead of passcode', async () => {
+    const byId = stompClient(url, {
+      connectHeaders: { login: 'yamada', Authorization: `Bearer ${me.yamada!.session.token}` },
+    });
+    clients.push(byId);
+    await byId.connected;
+    await byId.client.deactivate();
+  });
+
+  it('publishes presence when a user comes online and goes offline, and lists them in loginUsers', async () => {
+    const watcher = connect('yamada');
+    await watcher.connected;
+    const online = nextMessage(
+      watcher,
+      topics.loginUser(me.yamada!.domainUuid),
+      (m) => onlineCount(m.body, me.suzuki!.userUuid) === 1,
+    );
+    const suzuki = connect('suzuki');
+    await suzuki.connected;
+    await online;
+    const list = await t.request(me.yamada!.session, {
+      method: 'GET',
+      url: `/api/v1/user/loginUsers/${me.yamada!.domainUuid}`,
+    });
+    expect(list.json().data).toContainEqual({ userUuid: me.suzuki!.userUuid, loginCnt: 1 });
+
+    const offline = nextMessage(
+      watcher,
+      topics.loginUser(me.yamada!.domainUuid),
+      (m) => onlineCount(m.body, me.suzuki!.userUuid) === 0,
+    );
+    await suzuki.client.deactivate();
+    await offline;
+    const info = (
+      await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada' })
+    ).json().data as UserInfo;
+    const group = info.userGroup.commDetails.find((g) => g.commName === '営業部');
+    expect(group?.userList.find((u) => u.userUuid === me.yamada!.userUuid)?.loginCnt).toBe(1);
+    expect(group?.userList.find((u) => u.userUuid === me.suzuki!.userUuid)?.loginCnt).toBe(0);
+  });
+
+  it("refuses subscriptions to another user's and another tenant's topics", async () => {
+    const c = connect('yamada');
+    await c.connected;
+    c.client.subscribe(topics.chat(me.suzuki!.userUuid), () => {});
+    expect((await c.error).headers.message).toBeTruthy();
+    const d = connect('yamada');
+    await d.connected;
+    d.client.subscribe(topics.loginUser(me.sato!.domainUuid), () => {});
+    await d.error;
+  });
+
+  it('lets nobody publish (SEND is refused)', async () => {
+    const c = connect('yamada');
+    await c.connected;
+    c.client.publish({ destination: topics.chat(me.yamada!.userUuid), body: 'spoof' });
+    await c.error;
+  });
+
+  it("closes a session's connections when it signs out", async () => {
+    const session = await t.login('suzuki', 'Staff#2026');
+    const c = stompClient(url, { connectHeaders: { login: me.suzuki!.userUuid, passcode: session.token } });
+    clients.push(c);
+    await c.connected;
+    await t.request(session, { method: 'GET', url: '/api/logout' });
+    await c.closed;
+  });
+
+  it("forced logout: the admin ends a user's sessions, the user is told on /topic/force and disconnected", async () => {
+    const session = await t.login('suzuki', 'Staff#2026');
+    const c = stompClient(url, { connectHeaders: { login: me.suzuki!.userUuid, passcode: session.token } });
+    clients.push(c);
+    await c.connected;
+    const told = nextMessage(c, topics.force(me.suzuki!.userUuid));
+    const res = await t.request(me.admin!.session, {
+      method: 'POST',
+      url: '/api/v1/user/forceLogout',
+      payload: { userUuid: me.suzuki!.userUuid },
+    });
+    expect(res.statusCode).toBe(200);
+    await told;
+    await c.closed;
+    expect((await t.request(session, { method: 'GET', url: '/api/v1/user/info/suzuki' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('forced logout is for administrators of the same tenant only', async () => {
+    const asStaff = await t.request(me.yamada!.session, {
+      method: 'POST',
+      url: '/api/v1/user/forceLogout',
+      payload: { userUuid: me.suzuki!.userUuid },
+    });
+    expect(asStaff.statusCode).toBe(403);
+    const adminB = await t.login('admin-b', 'Admin#2026');
+    const otherTenant = await t.request(adminB, {
+      method: 'POST',
+      url: '/api/v1/user/forceLogout',
+      payload: { userUuid: me.yamada!.userUuid },
+    });
+    expect(otherTenant.statusCode).toBe(404);
+    expect(
+      (await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada' })).statusCode,
+    ).toBe(200);
+  });
+});

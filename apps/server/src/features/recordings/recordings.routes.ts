@@ -1,0 +1,71 @@
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import { endpoints, idSchema, recordingSaveRequestSchema } from '@tsunagu/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Authenticator } from '../../platform/auth/authenticate';
+import { createRouter, type Router } from '../../platform/http/router';
+import { recordingFileQuerySchema, type RecordingsService } from './recordings.service';
+import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
+
+type AudioFile = Awaited<ReturnType<RecordingsService['file']>>;
+
+/** Streams a stored recording; the name is given ASCII-safe and, in full, RFC 5987-encoded. */
+function sendAudio(reply: FastifyReply, file: AudioFile, disposition: 'attachment' | 'inline') {
+  const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return reply
+    .type(file.mime)
+    .header('content-length', file.size)
+    .header(
+      'content-disposition',
+      `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .send(createReadStream(file.path));
+}
+
+export function registerRecordingsRoutes(router: Router, service: RecordingsService): void {
+  router.route(endpoints.recordingList, {
+    params: z.object({ domainUuid: idSchema }),
+    handler: async ({ tenantUuid }) => ({ list: await service.list(tenantUuid) }),
+  });
+
+  router.route(endpoints.recordingDownload, {
+    query: recordingFileQuerySchema,
+    handler: async ({ auth, query, reply }) =>
+      sendAudio(reply, await service.file(auth, query, 'download'), 'attachment'),
+  });
+
+  router.route(endpoints.recordingPlay, {
+    query: recordingFileQuerySchema,
+    handler: async ({ auth, query, reply }) =>
+      sendAudio(reply, await service.file(auth, query, 'play'), 'inline'),
+  });
+
+  router.route(endpoints.recordingSave, {
+    body: recordingSaveRequestSchema,
+    handler: async ({ auth, request, tenantUuid, body }) => ({
+      list: await service.rename({ auth, ip: request.ip }, tenantUuid, body),
+    }),
+  });
+
+  router.route(endpoints.recordingDelete, {
+    params: z.object({ recordingUuid: idSchema }),
+    handler: ({ auth, request, tenantUuid, params }) =>
+      service.remove({ auth, ip: request.ip }, tenantUuid, params.recordingUuid),
+  });
+}
+
+/** The upload route in a scope of its own: only it parses multipart bodies, and only within the limits. */
+export function recordingUploadRoute(
+  authenticate: Authenticator,
+  service: RecordingsService,
+): FastifyPluginAsync {
+  return async (scope) => {
+    await scope.register(fastifyMultipart, UPLOAD_LIMITS);
+    createRouter(scope, authenticate).route(endpoints.recordingUpload, {
+      handler: async ({ auth, request }) => ({
+        list: await service.upload({ auth, ip: request.ip }, await readUpload(request)),
+      }),
+    });
+  };
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  idSchema,
+  isDefaultRecording,
+  isMissingRecordingFile,
+  messages,
+  recordingEditError,
+  recordingMessages,
+  recordingSaveRequestSchema,
+  recordingUploadError,
+  type Recording,
+  type RecordingSaveRequest,
+} from '@tsunagu/contract';
+import { z } from 'zod';
+import { isProvider, type Auth } from '../../platform/auth/auth-context';
+import type { Db } from '../../platform/db/client';
+import { AUDIO_MIME, detectAudioFormat } from '../../platform/files/audio-format';
+import type { RecordingStorage } from '../../platform/files/recording-storage';
+import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import type { TelephonyEngine } from '../../telephony/engine';
+import {
+  deleteRecording,
+  findRecording,
+  findRecordingByFilename,
+  insertRecording,
+  isRecordingInUse,
+  listRecordings,
+  renameRecording,
+} from './recordings.repository';
+import type { Upload } from './recordings.upload';
+
+export interface RecordingsServiceDeps {
+  db: Db;
+  engine: TelephonyEngine;
+  storage: RecordingStorage;
+}
+
+export const recordingServerMessages = {
+  builtIn: '標準の音声ファイルは変更・削除・ダウンロードできません。',
+  inUse: 'この音声ファイルはグループ設定・IVR・営業時間で使用されているため削除できません。',
+  filenameTaken: '同じファイル名の音声ファイルが既に登録されています。',
+} as const;
+
+/** The 'data' part of an upload: the recording object, whose name may still be empty (the rules say so). */
+const uploadDataSchema = recordingSaveRequestSchema.extend({
+  recordingName: z.string().max(100).default(''),
+  recordingFilename: z.string().max(255).default(''),
+});
+
+/** Query of the download and play endpoints. */
+export const recordingFileQuerySchema = z.object({
+  fileName: z.string().max(255).default(''),
+  domainUuid: idSchema.optional(),
+});
+export type RecordingFileQuery = z.infer<typeof recordingFileQuerySchema>;
+
+/** The router checks the tenant named in a path or JSON body; the query and multipart ones are checked here. */
+function scopeTenant(auth: Auth, named: string | null | undefined): string {
+  if (!named || named === auth.domainUuid) return auth.domainUuid;
+  if (!isProvider(auth)) throw new ApiError(403, messages.otherTenant);
+  return named;
+}
+
+function refuseBuiltIn(recording: Pick<Recording, 'recordingDescription'>): void {
+  if (isDefaultRecording(recording)) throw new ApiError(403, recordingServerMessages.builtIn);
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, messages.invalidJson);
+  }
+}
+
+export function createRecordingsService(deps: RecordingsServiceDeps) {
+  const { db, storage } = deps;
+  const list = (tenantUuid: string): Promise<Recording[]> => listRecordings(db, tenantUuid);
+
+  return {
+    /** The tenant's recordings (DEFAULT ones first). */
+    list,
+
+    /** Renames a recording; the built-in ones cannot be changed. */
+    async rename(actor: Actor, tenantUuid: string, input: RecordingSaveRequest): Promise<Recording[]> {
+      const error = recordingEditError(input);
+      if (error) throw new ApiError(400, error);
+      if (!input.recordingUuid) throw new ApiError(400, messages.badRequest);
+      const recordingUuid = input.recordingUuid;
+      const change = { actor, tenantUuid, kind: 'recording', action: 'recording.save' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const found = await findRecording(tx, tenantUuid, recordingUuid);
+        if (!found) throw new ApiError(404, messages.notFound);
+        refuseBuiltIn(found);
+        await renameRecording(tx, tenantUuid, recordingUuid, input.recordingName.trim());
+        return { target: recordingUuid, detail: { recordingName: input.recordingName.trim() } };
+      });
+      return list(tenantUuid);
+    },
+
+    /**
+     * Stores an uploaded wav/mp3 under a generated name in the tenant's storage. The content must really be
+     * the audio its name claims; the row and the file appear together or not at all.
+     */
+    async upload(actor: Actor, upload: Upload): Promise<Recording[]> {
+      const parsed = uploadDataSchema.safeParse(parseJson(upload.data));
+      if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? messages.badRequest);
+      const data = parsed.data;
+      const file = upload.file;
+      const error = recordingUploadError(file && { name: file.name, size: file.bytes.length }, data);
+      if (error || !file) throw new ApiError(400, error ?? recordingMessages.fileMissing);
+      const format = detectAudioFormat(file.bytes);
+      if (
+        !format ||
+        !file.name.toLowerCase().endsWith(`.${format}`) ||
+        isMissingRecordingFile(file.bytes.length)
+      ) {
+        throw new ApiError(400, recordingMessages.fileType);
+      }
+      const tenantUuid = scopeTenant(actor.auth, data.domainUuid);
+      const recordingUuid = randomUUID();
+      const storageName = await storage.save(tenantUuid, format, file.bytes);
+      const change = {
+        actor,
+        tenantUuid,
+        kind: 'recording',
+        action: 'recording.upload',
+        conflicts: { recordings_domain_filename_unique: recordingServerMessages.filenameTaken },
+      } as const;
+      try {
+        await commitChange(deps, change, async (tx) => {
+          const row = {
+            recordingUuid,
+            recordingName: data.recordingName.trim(),
+            recordingFilename: file.name,
+            storageName,
+            sizeBytes: file.bytes.length,
+          };
+          await insertRecording(tx, tenantUuid, row);
+          return { target: recordingUuid, detail: row };
+        });
+      } catch (failure) {
+        await storage.remove(tenantUuid, storageName);
+        throw failure;
+      }
+      return list(tenantUuid);
+    },
+
+    /** Deletes a recording nothing plays any more, then its file; the built-in ones stay. */
+    async remove(actor: Actor, tenantUuid: string, recordingUuid: string): Promise<void> {
+      let storageName = '';
+      const change = { actor, tenantUuid, kind: 'recording', action: 'recording.delete' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const found = await findRecording(tx, tenantUuid, recordingUuid);
+        if (!found) throw new ApiError(404, messages.notFound);
+        refuseBuiltIn(found);
+        if (await isRecordingInUse(tx, tenantUuid, found.recordingFilename)) {
+          throw new ApiError(409, recordingServerMessages.inUse);
+        }
+        await deleteRecording(tx, tenantUuid, recordingUuid);
+        storageName = found.storageName;
+        return { target: recordingUuid, detail: { recordingFilename: found.recordingFilename } };
+      });
+      // Only after the commit: a failed delete must leave the file in place.
+      await storage.remove(tenantUuid, storageName);
+    },
+
+    /**
+     * The stored audio of one of the tenant's recordings, looked up by its filename in the tenant's table
+     * (never used as a path). Downloads refuse built-in recordings; playing is allowed for every recording.
+     */
+    async file(auth: Auth, query: RecordingFileQuery, purpose: 'download' | 'play') {
+      const tenantUuid = scopeTenant(auth, query.domainUuid);
+      const found = await findRecordingByFilename(db, tenantUuid, query.fileName);
+      if (!found) throw new ApiError(404, recordingMessages.notFound);
+      if (purpose === 'download') refuseBuiltIn(found);
+      const stored = await storage.find(tenantUuid, found.storageName);
+      if (!stored || isMissingRecordingFile(stored.size)) throw new ApiError(404, recordingMessages.notFound);
+      const format = found.storageName.endsWith('.mp3') ? 'mp3' : 'wav';
+      return { ...stored, filename: found.recordingFilename, mime: AUDIO_MIME[format] };
+    },
+  };
+}
+
+export type RecordingsService = ReturnType<typeof createRecordingsService>;

@@ -1,0 +1,405 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { messages, type Recording } from '@tsunagu/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordings } from '../../platform/db/schema';
+import { sineWav } from '../../platform/files/wav';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import type { TestSession } from '../../testing/test-app';
+
+let k: PbxKit;
+beforeAll(async () => {
+  k = await createPbxKit();
+});
+afterAll(() => k.t.close());
+
+const NOT_FOUND = 'ファイルが見つかりません.';
+const BUILT_IN = '標準の音声ファイルは変更・削除・ダウンロードできません。';
+const WAV = sineWav({ seconds: 0.5 });
+/** An MP3 as most encoders write it: an ID3v2 tag, then MPEG-1 Layer III frames (0xFFFB). */
+const MP3 = Buffer.concat([
+  Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  Buffer.alloc(400),
+]);
+
+interface Part {
+  name: string;
+  body: Buffer | string;
+  filename?: string;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = `----tsunagu${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((p) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"` +
+        (p.filename !== undefined
+          ? `; filename="${p.filename}"\r\nContent-Type: application/octet-stream`
+          : '') +
+        '\r\n\r\n',
+    ),
+    Buffer.isBuffer(p.body) ? p.body : Buffer.from(p.body),
+    Buffer.from('\r\n'),
+  ]);
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The 'data' part; without a domainUuid it names the caller's own tenant. */
+const data = (overrides: object = {}) =>
+  JSON.stringify({ recordingUuid: null, recordingName: 'お知らせ', recordingFilename: '', ...overrides });
+const upload = (session: TestSession | null, parts: Part[]) =>
+  k.t.request(session, { method: 'POST', url: '/api/v1/recording/upload', ...multipart(parts) });
+const listOf = async (domainUuid: string, session = k.admin) =>
+  (await k.get(session, `/api/v1/recording/${domainUuid}`)).json().data.list as Recording[];
+const named = async (filename: string) =>
+  (await listOf(k.demoUuid)).find((r) => r.recordingFilename === filename) as Recording;
+const file = (endpoint: 'downloadFile' | 'playFile', query: string, session: TestSession = k.admin) =>
+  k.get(session, `/api/v1/recording/${endpoint}?${query}`);
+const storedFiles = () => readdirSync(join(k.t.config.dataDir, 'recordings', k.demoUuid)).sort();
+const storagePath = async (filename: string) => {
+  const [row] = await k.t.database.db
+    .select()
+    .from(recordings)
+    .where(and(eq(recordings.domainUuid, k.demoUuid), eq(recordings.recordingFilename, filename)));
+  return join(k.t.config.dataDir, 'recordings', k.demoUuid, row?.storageName as string);
+};
+const snapshot = async () => ({
+  rows: await k.t.database.db.select().from(recordings),
+  files: storedFiles(),
+});
+
+describe('recording list', () => {
+  it("lists the tenant's recordings, built-in ones first", async () => {
+    const list = await listOf(k.demoUuid);
+    expect(list.map((r) => [r.recordingFilename, r.recordingDescription])).toEqual([
+      ['default_welcome.wav', 'DEFAULT'],
+      ['default_hold.wav', 'DEFAULT'],
+      ['default_closed.wav', 'DEFAULT'],
+      ['campaign.wav', null],
+      ['welcome.wav', null],
+      ['after_hours.wav', null],
+    ]);
+    expect(list[0]).toEqual({
+      recordingUuid: expect.any(String),
+      domainUuid: k.demoUuid,
+      recordingName: '標準ガイダンス',
+      recordingFilename: 'default_welcome.wav',
+      recordingDescription: 'DEFAULT',
+    });
+    expect(JSON.stringify(list)).not.toMatch(/storage|\.part|recordings\//);
+  });
+
+  it('requires a session (401) and a visible menu (403)', async () => {
+    expect((await k.get(null, `/api/v1/recording/${k.demoUuid}`)).statusCode).toBe(401);
+    const res = await k.get(k.staff, `/api/v1/recording/${k.demoUuid}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.forbidden);
+    const up = await upload(k.staff, [
+      { name: 'file', filename: 'a.wav', body: WAV },
+      { name: 'data', body: data() },
+    ]);
+    expect(up.statusCode).toBe(403);
+  });
+});
+
+describe('recording upload', () => {
+  it('stores a WAV under a generated name in the tenant storage; downloading gives the same bytes', async () => {
+    const before = storedFiles();
+    const res = await upload(k.admin, [
+      { name: 'data', body: data({ domainUuid: k.demoUuid }) },
+      { name: 'file', filename: 'お知らせ.wav', body: WAV },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(0);
+    expect(await named('お知らせ.wav')).toMatchObject({
+      recordingName: 'お知らせ',
+      recordingDescription: null,
+    });
+    const added = storedFiles().filter((f) => !before.includes(f));
+    expect(added).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.wav$/)]);
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'recording' });
+
+    const got = await file(
+      'downloadFile',
+      `fileName=${encodeURIComponent('お知らせ.wav')}&domainUuid=${k.demoUuid}`,
+    );
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('audio/wav');
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="____.wav"; filename*=UTF-8''${encodeURIComponent('お知らせ.wav')}`,
+    );
+    expect(got.rawPayload.equals(WAV)).toBe(true);
+  });
+
+  it('accepts an MP3 (ID3 tag and MPEG frames) and serves it as audio/mpeg', async () => {
+    const res = await upload(k.admin, [
+      { name: 'file', filename: 'jingle.mp3', body: MP3 },
+      { name: 'data', body: data({ recordingName: 'ジングル' }) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const played = await file('playFile', 'fileName=jingle.mp3');
+    expect(played.headers['content-type']).toBe('audio/mpeg');
+    expect(played.headers['content-disposition']).toMatch(/^inline; /);
+  });
+
+  const big = Buffer.concat([WAV.subarray(0, 44), Buffer.alloc(20 * 1024 * 1024 - 43)]);
+  it.each([
+    ['no file', [{ name: 'data', body: data() }], 'ファイルを選択してください。', 400],
+    [
+      'an empty file input',
+      [
+        { name: 'file', filename: '', body: '' },
+        { name: 'data', body: data() },
+      ],
+      'ファイルを選択してください。',
+      400,
+    ],
+    [
+      'a text file',
+      [{ name: 'file', filename: 'memo.txt', body: WAV }],
+      '音声ファイル（.mp3 / .wav）を選択してください。',
+      400,
+    ],
+    [
+      'a .wav that holds no audio',
+      [
+        { name: 'file', filename: 'fake.wav', body: 'x'.repeat(500) },
+        { name: 'data', body: data() },
+      ],
+      '音声ファイル（.mp3 / .wav）を選択してください。',
+      400,
+    ],
+    [
+      'a .mp3 that holds a WAV',
+      [
+        { name: 'file', filename: 'fake.mp3', body: WAV },
+        { name: 'data', body: data() },
+      ],
+      '音声ファイル（.mp3 / .wav）を選択してください。',
+      400,
+    ],
+    [
+      'a name with a space',
+      [
+        { name: 'file', filename: 'a b.wav', body: WAV },
+        { name: 'data', body: data() },
+      ],
+      'ファイル名に空白や使用できない文字（/ \\ など）が含まれています。',
+      400,
+    ],
+    [
+      'no recording name',
+      [
+        { name: 'file', filename: 'noname.wav', body: WAV },
+        { name: 'data', body: data({ recordingName: ' ' }) },
+      ],
+      '名前を入力してください。',
+      400,
+    ],
+    [
+      'a file over 20 MB',
+      [
+        { name: 'data', body: data() },
+        { name: 'file', filename: 'big.wav', body: big },
+      ],
+      'ファイルサイズは20MB以下にしてください。',
+      400,
+    ],
+    [
+      'unreadable data',
+      [
+        { name: 'file', filename: 'x.wav', body: WAV },
+        { name: 'data', body: '{broken' },
+      ],
+      messages.invalidJson,
+      400,
+    ],
+    [
+      'a filename the tenant already has',
+      [
+        { name: 'file', filename: 'welcome.wav', body: WAV },
+        { name: 'data', body: data() },
+      ],
+      '同じファイル名の音声ファイルが既に登録されています。',
+      409,
+    ],
+    [
+      'another tenant named in data',
+      [
+        { name: 'file', filename: 'x.wav', body: WAV },
+        { name: 'data', body: data({ domainUuid: '00000000-0000-4000-8000-000000000000' }) },
+      ],
+      messages.otherTenant,
+      403,
+    ],
+  ] as [string, Part[], string, number][])(
+    'refuses %s, leaving no row and no file behind',
+    async (_n, parts, msg, status) => {
+      const before = await snapshot();
+      const res = await upload(k.admin, parts);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().msg).toBe(msg);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it.each([
+    ['a body that is no multipart at all', 'multipart/form-data; boundary=abc', 'garbage'],
+    ['a multipart type without boundary', 'multipart/form-data', '--x\r\n'],
+    [
+      'a form cut off mid-file',
+      'multipart/form-data; boundary=abc',
+      '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF',
+    ],
+  ])('answers 400 for %s', async (_n, type, payload) => {
+    const res = await k.t.request(k.admin, {
+      method: 'POST',
+      url: '/api/v1/recording/upload',
+      payload,
+      headers: { 'content-type': type },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(messages.badRequest);
+  });
+
+  it('a path in the file name is reduced to its last part, never a place to write', async () => {
+    const res = await upload(k.admin, [
+      { name: 'file', filename: '../../evil.wav', body: WAV },
+      { name: 'data', body: data({ recordingName: 'evil' }) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(await named('evil.wav')).toBeDefined();
+    expect(storedFiles().every((f) => /^[0-9a-f-]{36}\.(wav|mp3)$/.test(f))).toBe(true);
+  });
+});
+
+describe('recording download and play', () => {
+  it.each([
+    ['a relative path out of the storage', 'fileName=../../etc/passwd'],
+    ['an encoded relative path', 'fileName=..%2F..%2F..%2Fetc%2Fpasswd'],
+    ['an absolute path', 'fileName=/etc/passwd'],
+    ["another tenant's file name", 'fileName=other_greeting.wav'],
+    ['a stored name instead of a filename', 'fileName=00000000-0000-4000-8000-000000000000.wav'],
+    ['no name', 'fileName='],
+  ])('answers 404 for %s', async (_n, query) => {
+    const res = await file('downloadFile', `${query}&domainUuid=${k.demoUuid}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe(NOT_FOUND);
+  });
+
+  it('refuses a malformed tenant id (400)', async () => {
+    expect((await file('downloadFile', 'fileName=welcome.wav&domainUuid=../x', k.sp)).statusCode).toBe(400);
+  });
+
+  it("refuses another tenant's storage (403) unless the caller is the provider", async () => {
+    const res = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.otherTenant);
+    const sp = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`, k.sp);
+    expect(sp.statusCode).toBe(200);
+  });
+
+  it('plays built-in recordings but never downloads them', async () => {
+    const download = await file('downloadFile', 'fileName=default_welcome.wav');
+    expect(download.statusCode).toBe(403);
+    expect(download.json().msg).toBe(BUILT_IN);
+    const play = await file('playFile', 'fileName=default_welcome.wav');
+    expect(play.statusCode).toBe(200);
+    expect(play.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+  });
+
+  it('treats a stored file under 100 bytes, or a missing one, as not found', async () => {
+    truncateSync(await storagePath('jingle.mp3'), 99);
+    const small = await file('playFile', 'fileName=jingle.mp3');
+    expect(small.statusCode).toBe(404);
+    expect(small.json().msg).toBe(NOT_FOUND);
+    rmSync(await storagePath('お知らせ.wav'));
+    const missing = await file('downloadFile', `fileName=${encodeURIComponent('お知らせ.wav')}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().msg).toBe(NOT_FOUND);
+  });
+});
+
+describe('recording rename and delete', () => {
+  it('renames a recording (its filename stays)', async () => {
+    const target = await named('campaign.wav');
+    const res = await k.post(k.admin, '/api/v1/recording', { ...target, recordingName: '春のキャンペーン' });
+    expect(res.statusCode).toBe(200);
+    expect(await named('campaign.wav')).toMatchObject({ recordingName: '春のキャンペーン' });
+  });
+
+  it('refuses an empty name with its message', async () => {
+    const target = await named('campaign.wav');
+    const res = await k.post(k.admin, '/api/v1/recording', { ...target, recordingName: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('名前を入力してください。');
+  });
+
+  it('never edits or deletes a built-in recording', async () => {
+    const before = await snapshot();
+    const target = await named('default_hold.wav');
+    const edit = await k.post(k.admin, '/api/v1/recording', { ...target, recordingName: '改名' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().msg).toBe(BUILT_IN);
+    const del = await k.del(k.admin, `/api/v1/recording/${target.recordingUuid}`);
+    expect(del.statusCode).toBe(403);
+    expect(del.json().msg).toBe(BUILT_IN);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps a recording a ring group or an IVR still plays', async () => {
+    for (const filename of ['welcome.wav', 'after_hours.wav']) {
+      const res = await k.del(k.admin, `/api/v1/recording/${(await named(filename)).recordingUuid}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().msg).toBe(
+        'この音声ファイルはグループ設定・IVR・営業時間で使用されているため削除できません。',
+      );
+    }
+  });
+
+  it('deletes a recording and its stored file', async () => {
+    const path = await storagePath('campaign.wav');
+    const target = await named('campaign.wav');
+    expect((await k.del(k.admin, `/api/v1/recording/${target.recordingUuid}`)).statusCode).toBe(200);
+    expect(await named('campaign.wav')).toBeUndefined();
+    expect(storedFiles()).not.toContain(path.split('/').at(-1));
+    expect((await k.del(k.admin, `/api/v1/recording/${target.recordingUuid}`)).statusCode).toBe(404);
+  });
+});
+
+describe("another tenant's recordings", () => {
+  it('are invisible: each tenant lists its own, and reading the demo tenant is 403', async () => {
+    expect((await listOf(k.otherUuid, k.adminB)).map((r) => r.recordingFilename)).not.toContain(
+      'welcome.wav',
+    );
+    const res = await k.get(k.adminB, `/api/v1/recording/${k.demoUuid}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().msg).toBe(messages.otherTenant);
+    const download = await file('downloadFile', 'fileName=welcome.wav', k.adminB);
+    expect(download.statusCode).toBe(404);
+  });
+
+  it('are immutable: renaming or deleting a demo recording by id fails and changes nothing', async () => {
+    const target = await named('welcome.wav');
+    const before = await snapshot();
+    const edit = await k.post(k.adminB, '/api/v1/recording', {
+      ...target,
+      domainUuid: undefined,
+      recordingName: 'x',
+    });
+    expect(edit.statusCode).toBe(404);
+    expect((await k.post(k.adminB, '/api/v1/recording', { ...target, recordingName: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await k.del(k.adminB, `/api/v1/recording/${target.recordingUuid}`)).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ApiError,
+  messages,
+  ringGroupFromForm,
+  ringGroupMessages,
+  ringGroupSaveError,
+  type RingGroup,
+  type RingGroupForm,
+} from '@tsunagu/contract';
+import type { Db } from '../../platform/db/client';
+import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import type { ListCache } from '../../platform/pbx/list-cache';
+import {
+  findDomainName,
+  listExtensionNumbers,
+  listRecordingFilenames,
+  listUsedNumbers,
+  lockTenantNumbers,
+} from '../../platform/pbx/lookups.repository';
+import type { TelephonyEngine } from '../../telephony/engine';
+import {
+  deleteRingGroup,
+  insertRingGroup,
+  listMemberRows,
+  listRingGroupRows,
+  replaceMembers,
+  updateRingGroup,
+  type RingGroupRow,
+} from './ring-groups.repository';
+
+export interface RingGroupsServiceDeps {
+  db: Db;
+  engine: TelephonyEngine;
+  lists: ListCache;
+}
+
+function toRingGroup(row: RingGroupRow, destinations: RingGroup['destinations']): RingGroup {
+  const { createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return { ...fields, ringGroupEnabled: row.ringGroupEnabled ? 'true' : 'false', destinations };
+}
+
+export function createRingGroupsService(deps: RingGroupsServiceDeps) {
+  const { db } = deps;
+
+  async function list(tenantUuid: string): Promise<RingGroup[]> {
+    const [rows, members] = await Promise.all([
+      listRingGroupRows(db, tenantUuid),
+      listMemberRows(db, tenantUuid),
+    ]);
+    const byGroup = new Map<string, RingGroup['destinations']>();
+    for (const { ringGroupUuid, destinationNumber, destinationTimeout } of members) {
+      const member = { destinationNumber, destinationTimeout };
+      const known = byGroup.get(ringGroupUuid);
+      if (known) known.push(member);
+      else byGroup.set(ringGroupUuid, [member]);
+    }
+    return rows.map((row) => toRingGroup(row, byGroup.get(row.ringGroupUuid) ?? []));
+  }
+
+  return {
+    /** The tenant's ring groups with their members (the list's badges). */
+    list,
+
+    /** GET's answer `{ list }`, cached until the tenant's PBX data changes. */
+    answer: (tenantUuid: string) =>
+      deps.lists.answer(tenantUuid, 'ringGroup', async () => ({ list: await list(tenantUuid) })),
+
+    /** Creates (no ringGroupUuid) or updates a ring group from the registration form; returns the new list. */
+    async save(actor: Actor, tenantUuid: string, form: RingGroupForm): Promise<RingGroup[]> {
+      const change = {
+        actor,
+        tenantUuid,
+        kind: 'ringGroup',
+        action: 'ringGroup.save',
+        conflicts: { ring_groups_domain_extension_unique: ringGroupMessages.numberTaken },
+      } as const;
+      await commitChange(deps, change, async (tx) => {
+        await lockTenantNumbers(tx, tenantUuid);
+        const [domainName, usedNumbers, extensions, recordingFilenames] = await Promise.all([
+          findDomainName(tx, tenantUuid),
+          listUsedNumbers(tx, tenantUuid, { ringGroupUuid: form.ringGroupUuid }),
+          listExtensionNumbers(tx, tenantUuid),
+          listRecordingFilenames(tx, tenantUuid),
+        ]);
+        const error = ringGroupSaveError(form, { usedNumbers, extensions, recordingFilenames });
+        if (error) throw new ApiError(400, error);
+        if (domainName === null) throw new ApiError(404, messages.notFound);
+        const { destinations, ...fields } = ringGroupFromForm(form, domainName);
+        const ringGroupUuid = form.ringGroupUuid ?? randomUUID();
+        if (!form.ringGroupUuid) await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
+        else if (!(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
+          throw new ApiError(404, messages.notFound);
+        }
+        await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);
+        return {
+          target: ringGroupUuid,
+          detail: { ...fields, members: destinations.map((d) => d.destinationNumber) },
+        };
+      });
+      return list(tenantUuid);
+    },
+
+    /** Deletes one of the tenant's ring groups. */
+    async remove(actor: Actor, tenantUuid: string, ringGroupUuid: string): Promise<void> {
+      const change = { actor, tenantUuid, kind: 'ringGroup', action: 'ringGroup.delete' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const number = await deleteRingGroup(tx, tenantUuid, ringGroupUuid);
+        if (number === null) throw new ApiError(404, messages.notFound);
+        return { target: ringGroupUuid, detail: { ringGroupExtension: number } };
+      });
+    },
+  };
+}
+
+export type RingGroupsService = ReturnType<typeof createRingGroupsService>;

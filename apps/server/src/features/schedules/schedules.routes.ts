@@ -1,0 +1,24 @@
+import { endpoints, idSchema, scheduleSaveRequestSchema } from '@tsunagu/contract';
+import { z } from 'zod';
+import type { Router } from '../../platform/http/router';
+import type { SchedulesService } from './schedules.service';
+
+export function registerSchedulesRoutes(router: Router, service: SchedulesService): void {
+  router.route(endpoints.timeConditionList, {
+    params: z.object({ domainUuid: idSchema }),
+    handler: async ({ tenantUuid }) => ({ list: await service.list(tenantUuid) }),
+  });
+
+  // The whole schedule with its conditions; the contract's rules run here, whatever the client checked.
+  router.route(endpoints.timeConditionSave, {
+    body: scheduleSaveRequestSchema,
+    handler: ({ auth, request, tenantUuid, body }) =>
+      service.save({ auth, ip: request.ip }, tenantUuid, body),
+  });
+
+  router.route(endpoints.timeConditionDelete, {
+    params: z.object({ dialplanUuid: idSchema }),
+    handler: ({ auth, request, tenantUuid, params }) =>
+      service.remove({ auth, ip: request.ip }, tenantUuid, params.dialplanUuid),
+  });
+}

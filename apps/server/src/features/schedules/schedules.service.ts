@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANTI_ORDER,
+  ApiError,
+  actionOptionItems,
+  dialplanNumberOf,
+  isAnti,
+  isBlank,
+  messages,
+  scheduleMessages,
+  type Dialplan,
+  type TimeCondition,
+} from '@tsunagu/contract';
+import type { Db, Tx } from '../../platform/db/client';
+import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import {
+  findDomainName,
+  listCallTargets,
+  listUsedNumbers,
+  lockTenantNumbers,
+} from '../../platform/pbx/lookups.repository';
+import type { TelephonyEngine } from '../../telephony/engine';
+import {
+  deleteDialplan,
+  insertDialplan,
+  listConditionRows,
+  listConditionUuids,
+  listDestinationRoutes,
+  listDialplanRows,
+  listRecordingFiles,
+  lockDialplan,
+  replaceConditions,
+  updateDialplan,
+  type ConditionRow,
+  type DialplanRow,
+  type StoredCondition,
+} from './schedules.repository';
+
+export interface SchedulesServiceDeps {
+  db: Db;
+  engine: TelephonyEngine;
+}
+
+/**
+ * A new schedule's number: the lowest from 2000 up that nothing of the tenant dials yet (extensions,
+ * ring groups, IVR menus, other schedules). Incoming numbers route to it; it never changes afterwards.
+ */
+export const FIRST_SCHEDULE_NUMBER = 2000;
+
+/** Why a schedule cannot be deleted: the incoming numbers that still route to it. */
+export function scheduleInUseMessage(numbers: readonly string[]): string {
+  return `この営業時間は着信番号 ${numbers.join('、')} で使用中のため削除できません。`;
+}
+
+/** The lowest free schedule number. */
+export function nextScheduleNumber(used: readonly string[]): string {
+  const taken = new Set(used);
+  let number = FIRST_SCHEDULE_NUMBER;
+  while (taken.has(String(number))) number++;
+  return String(number);
+}
+
+const flag = (value: boolean) => (value ? 'true' : 'false');
+
+function toCondition(row: ConditionRow): TimeCondition {
+  const { dialplanUuid: _dialplan, domainUuid: _domain, ...fields } = row;
+  return {
+    ...fields,
+    timeConditionEnabled: flag(row.timeConditionEnabled),
+    timeCondition1: flag(row.timeCondition1),
+    timeCondition2: flag(row.timeCondition2),
+    timeCondition3: flag(row.timeCondition3),
+    timeCondition4: flag(row.timeCondition4),
+    timeCondition5: flag(row.timeCondition5),
+    timeCondition6: flag(row.timeCondition6),
+    timeCondition7: flag(row.timeCondition7),
+  };
+}
+
+function toDialplan(row: DialplanRow, timeconditions: TimeCondition[]): Dialplan {
+  const { createdAt: _created, updatedAt: _updated, ...fields } = row;
+  return {
+    ...fields,
+    dialplanContinue: flag(row.dialplanContinue),
+    dialplanEnabled: flag(row.dialplanEnabled),
+    timeconditions,
+  };
+}
+
+/** What the tenant's conditions may refer to: call targets by number, recordings by filename. */
+interface References {
+  targets: ReadonlySet<string>;
+  recordings: ReadonlyMap<string, string>;
+}
+
+/**
+ * The first condition naming something the tenant does not have, as the message of that field. The
+ * contract's rules check the form of each field; only the server knows what exists.
+ */
+function referenceMessage(schedule: Dialplan, refs: References): string | null {
+  for (const c of schedule.timeconditions) {
+    if (c.timeConditionActionType === 'action' && !refs.targets.has(c.timeConditionAction)) {
+      return scheduleMessages.action;
+    }
+    if (c.timeConditionActionType === 'announce' && !refs.recordings.has(c.timeConditionAnnounce)) {
+      return scheduleMessages.announcement;
+    }
+    const absence = c.timeConditionVoiceMailAnnounce;
+    if (!isBlank(absence) && !refs.recordings.has(absence)) return scheduleMessages.absenceAnnouncement;
+  }
+  return null;
+}
+
+const fitsInt4 = (n: number) => n >= -2_147_483_648 && n <= 2_147_483_647;
+
+/** Whether the numbers the rules leave open fit their integer columns (a bigger one is bad input, not a 500). */
+function fitsColumns(schedule: Dialplan): boolean {
+  return (
+    fitsInt4(schedule.dialplanOrder) &&
+    schedule.timeconditions.every((c) => fitsInt4(c.timeConditionVoiceMailId))
+  );
+}
+
+/**
+ * The conditions as stored: the default always at ANTI_ORDER (outside every range a user picks, so it
+ * never collides with one), ids kept only for the schedule's own conditions, and the recording row
+ * linked to an announcement.
+ */
+function storedConditions(
+  conditions: readonly TimeCondition[],
+  ownUuids: ReadonlySet<string>,
+  refs: References,
+): StoredCondition[] {
+  const kept = new Set<string>();
+  const stored: StoredCondition[] = [];
+  for (const c of conditions) {
+    const own = c.timeConditionUuid && ownUuids.has(c.timeConditionUuid) && !kept.has(c.timeConditionUuid);
+    const timeConditionUuid = own ? (c.timeConditionUuid as string) : randomUUID();
+    kept.add(timeConditionUuid);
+    stored.push({
+      ...c,
+      timeConditionUuid,
+      timeConditionOrder: isAnti(c) ? ANTI_ORDER : c.timeConditionOrder,
+      recordingUuid:
+        c.timeConditionActionType === 'announce'
+          ? (refs.recordings.get(c.timeConditionAnnounce) ?? null)
+          : null,
+    });
+  }
+  return stored;
+}
+
+export function createSchedulesService(deps: SchedulesServiceDeps) {
+  const { db } = deps;
+
+  /** The tenant's schedules by name, each with its conditions by priority. */
+  async function list(tenantUuid: string): Promise<Dialplan[]> {
+    const [rows, conditions] = await Promise.all([
+      listDialplanRows(db, tenantUuid),
+      listConditionRows(db, tenantUuid),
+    ]);
+    const byDialplan = new Map<string, TimeCondition[]>();
+    for (const row of conditions) {
+      const known = byDialplan.get(row.dialplanUuid);
+      if (known) known.push(toCondition(row));
+      else byDialplan.set(row.dialplanUuid, [toCondition(row)]);
+    }
+    return rows.map((row) => toDialplan(row, byDialplan.get(row.dialplanUuid) ?? []));
+  }
+
+  async function referencesOf(tx: Tx, tenantUuid: string): Promise<References> {
+    const [targets, files] = await Promise.all([
+      listCallTargets(tx, tenantUuid),
+      listRecordingFiles(tx, tenantUuid),
+    ]);
+    return {
+      targets: new Set(actionOptionItems(targets).map((item) => item.id)),
+      recordings: new Map(files.map((f) => [f.filename, f.recordingUuid])),
+    };
+  }
+
+  return {
+    list,
+
+    /**
+     * Stores a whole schedule (already checked against the contract's rules): creates it when it has no
+     * dialplanUuid, else updates it; its conditions are replaced. One transaction: a failure changes nothing.
+     */
+    async save(
+      actor: Actor,
+      tenantUuid: string,
+      schedule: Dialplan,
+    ): Promise<{ dialplanUuid: string; list: Dialplan[] }> {
+      if (!fitsColumns(schedule)) throw new ApiError(400, messages.badRequest);
+      const dialplanUuid = schedule.dialplanUuid ?? randomUUID();
+      const change = { actor, tenantUuid, kind: 'schedule', action: 'schedule.save' } as const;
+      await commitChange(deps, change, async (tx) => {
+        // An existing schedule is locked first: a concurrent save of it waits, and another tenant's is a 404.
+        const existing = schedule.dialplanUuid ? await lockDialplan(tx, tenantUuid, dialplanUuid) : null;
+        if (schedule.dialplanUuid && !existing) throw new ApiError(404, messages.notFound);
+        const [domainName, refs] = await Promise.all([
+          findDomainName(tx, tenantUuid),
+          referencesOf(tx, tenantUuid),
+        ]);
+        if (domainName === null) throw new ApiError(404, messages.notFound);
+        const referenceError = referenceMessage(schedule, refs);
+        if (referenceError) throw new ApiError(400, referenceError);
+        const fields = {
+          appUuid: schedule.appUuid,
+          dialplanContext: domainName,
+          dialplanName: schedule.dialplanName.trim(),
+          dialplanContinue: schedule.dialplanContinue,
+          dialplanOrder: schedule.dialplanOrder,
+          dialplanEnabled: schedule.dialplanEnabled,
+          dialplanDescription: schedule.dialplanDescription,
+        };
+        let dialplanNumber: string;
+        if (existing) {
+          dialplanNumber = existing.number;
+          await updateDialplan(tx, tenantUuid, dialplanUuid, fields);
+        } else {
+          await lockTenantNumbers(tx, tenantUuid);
+          dialplanNumber = nextScheduleNumber(await listUsedNumbers(tx, tenantUuid));
+          await insertDialplan(tx, tenantUuid, { dialplanUuid, dialplanNumber }, fields);
+        }
+        const own = new Set(await listConditionUuids(tx, tenantUuid, dialplanUuid));
+        const conditions = storedConditions(schedule.timeconditions, own, refs);
+        await replaceConditions(tx, tenantUuid, dialplanUuid, conditions);
+        return {
+          target: dialplanUuid,
+          detail: {
+            dialplanName: fields.dialplanName,
+            dialplanNumber,
+            conditions: conditions.map((c) => `${c.timeConditionOrder} ${c.timeConditionName}`),
+          },
+        };
+      });
+      return { dialplanUuid, list: await list(tenantUuid) };
+    },
+
+    /** Deletes one of the tenant's schedules with its conditions, unless an incoming number still routes to it. */
+    async remove(actor: Actor, tenantUuid: string, dialplanUuid: string): Promise<void> {
+      const change = { actor, tenantUuid, kind: 'schedule', action: 'schedule.delete' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const dialplan = await lockDialplan(tx, tenantUuid, dialplanUuid);
+        if (!dialplan) throw new ApiError(404, messages.notFound);
+        const routes = await listDestinationRoutes(tx, tenantUuid);
+        const users = routes.filter((r) => dialplanNumberOf(r.data) === dialplan.number).map((r) => r.number);
+        if (users.length > 0) throw new ApiError(409, scheduleInUseMessage(users));
+        await deleteDialplan(tx, tenantUuid, dialplanUuid);
+        return {
+          target: dialplanUuid,
+          detail: { dialplanName: dialplan.name, dialplanNumber: dialplan.number },
+        };
+      });
+    },
+  };
+}
+
+export type SchedulesService = ReturnType<typeof createSchedulesService>;

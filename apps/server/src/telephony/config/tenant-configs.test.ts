@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../platform/crypto/secrets';
+import { extensions } from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { finalPlan, route } from '../routing';
+import { createTenantConfigs, type TenantConfigs } from './tenant-configs';
+import { findExtensionLogin } from './tenant-rows.repository';
+
+const DEMO = 'demo.tsunagu.local';
+const OTHER = 'other.tsunagu.local';
+/** Monday 5 January 2026, 10:00 in Tokyo; and the Sunday before it. */
+const MONDAY_10 = new Date('2026-01-05T01:00:00Z');
+const SUNDAY_10 = new Date('2026-01-04T01:00:00Z');
+
+let t: TestApp;
+let configs: TenantConfigs;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  configs = createTenantConfigs({ db: t.database.db });
+});
+afterAll(() => t.close());
+
+describe('a tenant snapshot loaded from the demo seed', () => {
+  it('holds the extensions with their users’ phone types', async () => {
+    const config = await configs.byDomainName(DEMO);
+    expect(config?.domainName).toBe(DEMO);
+    expect([...(config?.extensions.keys() ?? [])].sort()).toEqual([
+      '1000',
+      '1001',
+      '1002',
+      '1003',
+      '1004',
+      '1005',
+      '1006',
+      '1007',
+      '1008',
+      '1009',
+      '1010',
+    ]);
+    expect(config?.extensions.get('1001')).toMatchObject({ phoneType: 'verto', enabled: true });
+    expect(config?.extensions.get('1003')).toMatchObject({ phoneType: 'phone' });
+    expect(config?.extensions.get('1004')?.phoneType).toBeNull();
+    expect(config?.extensions.get('1001')?.ring.target.name).toBe('山田 太郎');
+  });
+
+  it('holds the ring groups, the IVR, the speed dials and the lines', async () => {
+    const config = await configs.byDomainName(DEMO);
+    const sales = config?.ringGroups.get('300');
+    expect(sales).toMatchObject({ name: '営業部', strategy: 'enterprise' });
+    expect(sales?.members.map((m) => m.extension)).toEqual(['1001', '1002']);
+    const general = config?.ringGroups.get('301');
+    expect(general?.strategy).toBe('rollover');
+    expect(general?.members.map((m) => [m.extension, m.ringSeconds])).toEqual([
+      ['1000', 20],
+      ['1003', 20],
+    ]);
+    expect(general?.noAnswer).toEqual({ kind: 'plan', plan: { kind: 'announce', file: 'after_hours.wav' } });
+    const menu = config?.ivrMenus.get('5000');
+    expect(menu?.plan.greeting).toBe('welcome.wav');
+    expect(menu?.plan.choices.map((c) => [c.digit, c.number, c.target])).toEqual([
+      ['1', '300', 'ringGroup'],
+      ['2', '1000', 'extension'],
+    ]);
+    expect([...(config?.speedDials ?? [])]).toEqual([
+      ['01', '0120123456'],
+      ['02', '0662345678'],
+      ['03', '09012345678'],
+    ]);
+    expect(config?.defaultGateway?.gateway).toBe('0312345678');
+  });
+
+  it('routes the incoming numbers by the schedule 通常営業 at the instant', async () => {
+    const config = await configs.byDomainName(DEMO);
+    if (!config) throw new Error('no demo tenant');
+    const call = (instant: Date) =>
+      route(config, { dialled: '0312345678', caller: '09011112222', instant, context: 'public' });
+    expect(call(MONDAY_10)).toMatchObject({
+      kind: 'incoming',
+      conditionName: '平日営業',
+      actionType: 'action',
+    });
+    expect(finalPlan(call(MONDAY_10))).toMatchObject({ kind: 'ivr', number: '5000' });
+    expect(finalPlan(call(SUNDAY_10))).toEqual({ kind: 'announce', file: 'default_closed.wav' });
+    expect(config.destinations.get('0312345679')).toMatchObject({ callerIdNamePrefix: '営業部直通' });
+  });
+
+  it('never holds another tenant’s rows', async () => {
+    const other = await configs.byDomainName(OTHER);
+    expect([...(other?.extensions.keys() ?? [])].sort()).toEqual(['1000', '1001']);
+    expect(other?.ringGroups.get('300')?.name).toBe('本社');
+    expect([...(other?.destinations.keys() ?? [])]).toEqual(['0698765432']);
+    expect(other?.ivrMenus.size).toBe(0);
+    const demo = await configs.byDomainName(DEMO);
+    expect(demo?.destinations.has('0698765432')).toBe(false);
+  });
+
+  it('knows no tenant by an unknown name', async () => {
+    expect(await configs.byDomainName('nowhere.example')).toBeNull();
+    expect(await configs.tenantUuidOf('nowhere.example')).toBeNull();
+    expect(await configs.byTenant('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+});
+
+describe('the cache', () => {
+  it('shares one load between callers and keeps the snapshot until the tenant changes', async () => {
+    const tenantUuid = (await configs.tenantUuidOf(DEMO)) as string;
+    const local = createTenantConfigs({ db: t.database.db });
+    const first = local.byTenant(tenantUuid);
+    expect(local.byTenant(tenantUuid)).toBe(first);
+    const snapshot = await first;
+    expect(await local.byDomainName(DEMO)).toBe(snapshot);
+
+    const dnd = (on: boolean) =>
+      t.database.db
+        .update(extensions)
+        .set({ doNotDisturb: on })
+        .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extension, '1002')));
+    await dnd(true);
+    try {
+      expect((await local.byTenant(tenantUuid))?.extensions.get('1002')?.doNotDisturb).toBe(false);
+      local.invalidate(tenantUuid, 'extension');
+      const fresh = await local.byTenant(tenantUuid);
+      expect(fresh).not.toBe(snapshot);
+      expect(fresh?.extensions.get('1002')?.doNotDisturb).toBe(true);
+      // The group no longer rings a do-not-disturb member.
+      expect(fresh?.ringGroups.get('300')?.members.map((m) => m.extension)).toEqual(['1001']);
+    } finally {
+      await dnd(false);
+    }
+  });
+
+  it('leaves other tenants’ snapshots alone when one tenant changes', async () => {
+    const demoUuid = (await configs.tenantUuidOf(DEMO)) as string;
+    const other = await configs.byDomainName(OTHER);
+    configs.invalidate(demoUuid, 'ringGroup');
+    expect(await configs.byDomainName(OTHER)).toBe(other);
+  });
+});
+
+describe('verto login lookup', () => {
+  it('reads the sealed password of an extension of the tenant only', async () => {
+    const secrets = createSecretBox(t.config.secretKey);
+    const demoUuid = (await configs.tenantUuidOf(DEMO)) as string;
+    const otherUuid = (await configs.tenantUuidOf(OTHER)) as string;
+    const login = await findExtensionLogin(t.database.db, demoUuid, '1001');
+    expect(login?.enabled).toBe(true);
+    expect(secrets.open(login?.passwordEnc ?? '')).toMatch(/^[A-Za-z0-9]{16}$/);
+    const otherLogin = await findExtensionLogin(t.database.db, otherUuid, '1001');
+    expect(otherLogin?.passwordEnc).not.toBe(login?.passwordEnc);
+    expect(await findExtensionLogin(t.database.db, otherUuid, '1003')).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The telephony engine as the rest of the server sees it: the built-in sandbox or FreeSWITCH.
+ * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
+ */
+
+/** What kind of PBX configuration changed, so the engine can flush just that part of its caches. */
+export type ConfigKind =
+  'extension' | 'ringGroup' | 'ivr' | 'destination' | 'speedDial' | 'recording' | 'schedule';
+
+export type ChannelState = 'RINGING' | 'EARLY' | 'ACTIVE' | 'HELD' | 'DOWN';
+
+/** One channel as the presence panel shows it (spec 3 "Call state entry"). */
+export interface CallStateEntry {
+  uuid: string;
+  /** The tenant extension this channel belongs to. */
+  extension: string;
+  /** What the channel is doing, e.g. 'bridge', 'valet_park', 'ivr'. */
+  application: string;
+  /** Where the channel is going, e.g. 'park+5903' or '1002'. */
+  dest: string;
+  cid_num: string;
+  callee_num: string;
+  sent_callee_num: string;
+  direction: 'inbound' | 'outbound';
+  callstate: ChannelState;
+}
+
+/** One of the eight park slots P1–P8 (extensions 5901–5908). */
+export interface ParkSlot {
+  slot: number;
+  extension: string;
+  occupied: boolean;
+  callerIdNumber: string;
+  callerIdName: string;
+}
+
+/** An extension is ringing: the server tells its user (pop-up, customer lookup). */
+export interface RingNotice {
+  domainName: string;
+  extension: string;
+  callId: string;
+  callerName: string;
+  callerNumber: string;
+  /** The ring is the first leg of a click-to-call (the user's own desk phone). */
+  clickToCall: boolean;
+}
+
+/** A finished call leg, as it becomes a call-history row. */
+export interface CallRecord {
+  domainName: string;
+  /** Unique per leg: storing is idempotent on it. */
+  callUuid: string;
+  /** The tenant extension whose leg this is, or null. */
+  extension: string | null;
+  direction: 'inbound' | 'outbound' | 'local';
+  callerIdName: string;
+  callerIdNumber: string;
+  destinationNumber: string;
+  startStamp: Date;
+  answerStamp: Date | null;
+  endStamp: Date;
+  billsec: number;
+  hangupCause: string;
+}
+
+export interface EngineEvents {
+  /** An extension's phone (browser or desk phone) signed in or out. */
+  registration: { domainName: string; extension: string; registered: boolean; kind: 'verto' | 'sip' };
+  /** The tenant's channels changed: read callState(domainName) again. */
+  callState: { domainName: string };
+  park: { domainName: string; slots: ParkSlot[] };
+  ring: RingNotice;
+  cdr: CallRecord;
+}
+
+export type EngineListener<K extends keyof EngineEvents> = (event: EngineEvents[K]) => void;
+
+/** Commands name a channel by the uuid callState() reports. */
+export interface TelephonyEngine {
+  readonly kind: 'sandbox' | 'freeswitch' | 'none';
+  /** A tenant's configuration of the given kind was committed; called after the transaction. */
+  configChanged(tenantUuid: string, kind: ConfigKind): void;
+  /** The tenant's current channels. */
+  callState(domainName: string): CallStateEntry[];
+  /** The tenant's park slots P1–P8. */
+  parkSlots(domainName: string): ParkSlot[];
+  /** Rings the extension's phone; when it answers, calls `dest` (spec: click-to-call). */
+  clickToCall(request: { domainName: string; extension: string; dest: string }): Promise<void>;
+  hangup(domainName: string, channelUuid: string): Promise<void>;
+  /** Blind transfer: the far end of the channel's call goes to `dest`. */
+  transfer(domainName: string, channelUuid: string, dest: string): Promise<void>;
+  on<K extends keyof EngineEvents>(event: K, listener: EngineListener<K>): () => void;
+  close(): Promise<void>;
+}
+
+/** No telephony at all (tests of features that need none): every query is empty, every command refused. */
+export function createNoopEngine(): TelephonyEngine {
+  const refuse = () => Promise.reject(new Error('no telephony engine'));
+  return {
+    kind: 'none',
+    configChanged: () => undefined,
+    callState: () => [],
+    parkSlots: () => [],
+    clickToCall: refuse,
+    hangup: refuse,
+    transfer: refuse,
+    on: () => () => undefined,
+    close: () => Promise.resolve(),
+  };
+}

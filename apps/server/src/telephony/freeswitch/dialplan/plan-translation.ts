@@ -1,0 +1,222 @@
+/**
+ * Route plans in FreeSWITCH's terms: one function per plan kind, each doing in FreeSWITCH what the
+ * sandbox does for that kind (telephony/sandbox/call-flow.ts). Plans decide; this only performs.
+ */
+import type {
+  AnnouncePlan,
+  HangupPlan,
+  IncomingPlan,
+  IvrPlan,
+  MonitorPlan,
+  OutboundPlan,
+  ParkPlan,
+  RetrievePlan,
+  RingExtensionPlan,
+  RingGroupPlan,
+  RoutePlan,
+  TransferPlan,
+  VoicemailPlan,
+} from '../../routing';
+import { bridgeTargets, longestRing } from './bridge';
+import { ivrMenuName } from './ivr-menu';
+import { action, guard, plain, run, sequence, type Translation } from './translation';
+
+/** What translating needs beyond the plan. */
+export interface TranslationContext {
+  domainName: string;
+  /** 'internal': dialled by an extension; 'public': an outside call to an incoming number. */
+  context: 'internal' | 'public';
+  /** Where FreeSWITCH plays a tenant recording from, or null when the tenant has no such file. */
+  media(file: string): string | null;
+  /** The channel to listen to when monitoring the extension, or null when it is on no call. */
+  monitorTarget(extension: string): string | null;
+}
+
+/**
+ * Causes after which a rung extension's no-answer action follows. A busy or rejecting phone is what
+ * the caller hears about instead (FreeSWITCH then hangs up with that cause), as in the sandbox.
+ */
+const NOT_ANSWERED = [
+  'NO_ANSWER',
+  'NO_USER_RESPONSE',
+  'USER_NOT_REGISTERED',
+  'SUBSCRIBER_ABSENT',
+  'ALLOTTED_TIMEOUT',
+  'RECOVERY_ON_TIMER_EXPIRE',
+  'NORMAL_TEMPORARY_FAILURE',
+  'DESTINATION_OUT_OF_ORDER',
+  'NETWORK_OUT_OF_ORDER',
+].join(',');
+
+const VOICEMAIL_PROMPT = 'voicemail/vm-record_message.wav';
+const BEEP = 'tone_stream://%(500,0,1000)';
+/** A message may last three minutes; five silent seconds end it. */
+const VOICEMAIL_RECORD = '180 200 5';
+
+/** A recording played once, when the tenant has it. */
+function playback(file: string | null, ctx: TranslationContext): Translation {
+  const path = file ? ctx.media(file) : null;
+  return path ? run(action('playback', path)) : run();
+}
+
+function hangupPlan(plan: HangupPlan): Translation {
+  return run(action('hangup', plan.cause));
+}
+
+function extensionPlan(plan: RingExtensionPlan, ctx: TranslationContext): Translation {
+  return sequence(
+    run(
+      action('set', 'hangup_after_bridge=true'),
+      action('set', `continue_on_fail=${NOT_ANSWERED}`),
+      action('set', `call_timeout=${plan.target.ringSeconds}`),
+      action('bridge', bridgeTargets([plan.target], false, ctx.domainName)),
+    ),
+    translatePlan(plan.onNoAnswer, ctx),
+  );
+}
+
+function ringGroupPlan(plan: RingGroupPlan, ctx: TranslationContext): Translation {
+  const ring =
+    plan.members.length === 0
+      ? run()
+      : run(
+          action('set', 'hangup_after_bridge=true'),
+          action('set', 'continue_on_fail=true'),
+          action('set', `call_timeout=${longestRing(plan.members)}`),
+          action('bridge', bridgeTargets(plan.members, plan.sequential, ctx.domainName)),
+        );
+  return sequence(playback(plan.greeting, ctx), ring, translatePlan(plan.onNoAnswer, ctx));
+}
+
+function ivrPlan(plan: IvrPlan, ctx: TranslationContext): Translation {
+  return sequence(
+    // The first syllable of a greeting played the instant media starts is often lost.
+    run(action('answer'), action('sleep', '200'), action('ivr', ivrMenuName(plan, ctx.domainName))),
+    translatePlan(plan.onExit, ctx),
+  );
+}
+
+function announcePlan(plan: AnnouncePlan, ctx: TranslationContext): Translation {
+  return sequence(playback(plan.file, ctx), run(action('hangup', 'NORMAL_CLEARING')));
+}
+
+function voicemailPlan(plan: VoicemailPlan, ctx: TranslationContext): Translation {
+  const prompt = (plan.announcement ? ctx.media(plan.announcement) : null) ?? VOICEMAIL_PROMPT;
+  const domain = plain(ctx.domainName);
+  return run(
+    ...(plan.email ? [action('set', `voicemail_email=${plain(plan.email)}`)] : []),
+    action('answer'),
+    action('playback', prompt),
+    action('playback', BEEP),
+    action('record', `\${recordings_dir}/voicemail/${domain}/\${uuid}.wav ${VOICEMAIL_RECORD}`),
+    action('hangup', 'NORMAL_CLEARING'),
+  );
+}
+
+function outboundPlan(plan: OutboundPlan, ctx: TranslationContext): Translation {
+  return run(
+    // A forwarded outside call stays 'inbound' in the call history; an extension's call goes out.
+    ...(ctx.context === 'internal' ? [action('set', 'call_direction=outbound')] : []),
+    action('set', `effective_caller_id_number=${plain(plan.callerIdNumber)}`),
+    action('set', 'hangup_after_bridge=true'),
+    action('bridge', `sofia/gateway/${plain(plan.gateway)}/${plan.number}`),
+  );
+}
+
+/** `valet_info <lot>` lists the slot (`…>5901</extension>`) exactly while a call waits in it. */
+function slotTaken(plan: ParkPlan | RetrievePlan) {
+  return { field: `\${valet_info(${plan.lot})}`, expression: `>${plan.slotNumber}<` };
+}
+
+const valetPark = (plan: ParkPlan | RetrievePlan) => [
+  action('answer'),
+  action('valet_park', `${plan.lot} ${plan.slotNumber}`),
+];
+
+/** valet_park parks in a free slot and retrieves from a taken one: the guard keeps each to its job. */
+function parkPlan(plan: ParkPlan): Translation {
+  return guard({ ...slotTaken(plan), then: [action('hangup', 'USER_BUSY')], otherwise: valetPark(plan) });
+}
+
+function retrievePlan(plan: RetrievePlan): Translation {
+  return guard({
+    ...slotTaken(plan),
+    then: valetPark(plan),
+    otherwise: [action('hangup', 'UNALLOCATED_NUMBER')],
+  });
+}
+
+function monitorPlan(plan: MonitorPlan, ctx: TranslationContext): Translation {
+  const target = ctx.monitorTarget(plan.extension);
+  if (!target) return run(action('hangup', 'NORMAL_CLEARING'));
+  return run(
+    action('answer'),
+    // Listen only: the monitor's keypad must not switch eavesdrop into talking to either side.
+    action('set', 'eavesdrop_enable_dtmf=false'),
+    action('eavesdrop', target),
+    action('hangup', 'NORMAL_CLEARING'),
+  );
+}
+
+function transferPlan(plan: TransferPlan, ctx: TranslationContext): Translation {
+  return translatePlan(plan.then, ctx);
+}
+
+function incomingPlan(plan: IncomingPlan, ctx: TranslationContext): Translation {
+  // The incoming number's display name goes before the caller's, as 'prefix#name'.
+  const prefix = plain(plan.callerIdNamePrefix);
+  return sequence(
+    prefix ? run(action('set', `effective_caller_id_name=${prefix}#\${caller_id_name}`)) : run(),
+    translatePlan(plan.then, ctx),
+  );
+}
+
+/** The FreeSWITCH applications that carry out a plan. */
+export function translatePlan(plan: RoutePlan, ctx: TranslationContext): Translation {
+  switch (plan.kind) {
+    case 'hangup':
+      return hangupPlan(plan);
+    case 'extension':
+      return extensionPlan(plan, ctx);
+    case 'ringGroup':
+      return ringGroupPlan(plan, ctx);
+    case 'ivr':
+      return ivrPlan(plan, ctx);
+    case 'announce':
+      return announcePlan(plan, ctx);
+    case 'voicemail':
+      return voicemailPlan(plan, ctx);
+    case 'outbound':
+      return outboundPlan(plan, ctx);
+    case 'park':
+      return parkPlan(plan);
+    case 'retrieve':
+      return retrievePlan(plan);
+    case 'monitor':
+      return monitorPlan(plan, ctx);
+    case 'transfer':
+      return transferPlan(plan, ctx);
+    case 'incoming':
+      return incomingPlan(plan, ctx);
+  }
+}
+
+/**
+ * Whether the answer for a plan may be reused for the same number and caller: not when it depends on
+ * chance (the random ring order) or on live calls (whom a monitor listens to).
+ */
+export function isReusable(plan: RoutePlan): boolean {
+  switch (plan.kind) {
+    case 'monitor':
+      return false;
+    case 'ringGroup':
+      return plan.strategy !== 'random' && isReusable(plan.onNoAnswer);
+    case 'extension':
+      return isReusable(plan.onNoAnswer);
+    case 'transfer':
+    case 'incoming':
+      return isReusable(plan.then);
+    default:
+      return true;
+  }
+}

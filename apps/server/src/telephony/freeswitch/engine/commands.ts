@@ -1,0 +1,66 @@
+/**
+ * The Event Socket commands the engine sends. Every argument is checked against what it may be:
+ * ESL commands are split on spaces and lines, originate variables on commas, so anything else could
+ * smuggle in other arguments or commands.
+ */
+import { CLICK_TO_CALL_MARK } from './ring-notices';
+
+const DOMAIN = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+const EXTENSION = /^[0-9]{1,16}$/;
+const NUMBER = /^[0-9*#+]{1,32}$/;
+/** A transfer may also park: 'park+5901'. */
+const TRANSFER_TARGET = /^(?:park\+)?[0-9*#+]{1,32}$/;
+const UUID = /^[0-9A-Za-z-]{1,64}$/;
+
+/** What the user's own phone shows while it rings for a click-to-call (FreeSWITCH's 'Click To Call'). */
+export const CLICK_TO_CALL_NAME = 'クリック発信';
+/** Seconds the user's phone rings before the click-to-call gives up. */
+export const CLICK_TO_CALL_RING_SECONDS = 20;
+
+/** A command argument that is not what it should be. */
+export class CommandArgumentError extends Error {
+  override name = 'CommandArgumentError';
+}
+
+function checked(value: string, pattern: RegExp, message: string): string {
+  if (!pattern.test(value)) throw new CommandArgumentError(message);
+  return value;
+}
+
+/**
+ * Rings the user's phones (user/ rings every SIP registration and browser); the one that answers
+ * then dials `dest` in the tenant's context. The phone shows the number it is about to call.
+ */
+export function clickToCallCommand(
+  request: { domainName: string; extension: string; dest: string },
+  mark: string,
+): string {
+  const domain = checked(request.domainName, DOMAIN, 'テナント名が正しくありません。');
+  const extension = checked(request.extension, EXTENSION, '内線番号が正しくありません。');
+  const dest = checked(request.dest, NUMBER, '電話番号を確認してください。');
+  const variables = [
+    `origination_caller_id_number=${dest}`,
+    `origination_caller_id_name='${CLICK_TO_CALL_NAME}'`,
+    'ignore_early_media=true',
+    `originate_timeout=${CLICK_TO_CALL_RING_SECONDS}`,
+    'click_to_call=true',
+    `${CLICK_TO_CALL_MARK}=${checked(mark, UUID, 'invalid mark')}`,
+  ];
+  return `originate {${variables.join(',')}}user/${extension}@${domain} ${dest} XML ${domain}`;
+}
+
+/** Hangs a channel up. */
+export function hangupCommand(uuid: string): string {
+  return `uuid_kill ${checked(uuid, UUID, '通話が見つかりません。')}`;
+}
+
+/**
+ * Blind transfer: with -bleg the far end of the channel's call moves, and a channel with nobody at
+ * the far end (parked, in an IVR) moves itself — FreeSWITCH falls back to the channel when it has no
+ * bridge partner.
+ */
+export function transferCommand(uuid: string, dest: string, domainName: string): string {
+  const target = checked(dest, TRANSFER_TARGET, '転送先の番号を確認してください。');
+  const domain = checked(domainName, DOMAIN, 'テナント名が正しくありません。');
+  return `uuid_transfer ${checked(uuid, UUID, '通話が見つかりません。')} -bleg ${target} XML ${domain}`;
+}

@@ -1,0 +1,369 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FreeswitchSettings } from '../../../config';
+import { createSecretBox } from '../../../platform/crypto/secrets';
+import type { Database } from '../../../platform/db/client';
+import { openTestDatabase } from '../../../testing/test-app';
+import type { TenantConfigs } from '../../config';
+import type { ConfigKind, EngineEvents } from '../../engine';
+import { config, DOMAIN } from '../../routing/testing';
+import {
+  apiResponse,
+  answerCommands,
+  fakeEsl,
+  idleFreeswitch,
+  type FakeEsl,
+  type Peer,
+} from '../testing/fake-esl';
+import { splitFrames } from '../testing/esl-frames';
+import { fixture } from '../testing/fixtures';
+import { createFreeswitchEngine, type FreeswitchEngine } from './freeswitch-engine';
+
+const frame = (name: string) => fixture(`esl/frames/${name}`);
+const sessionEvents = splitFrames(fixture('esl/esl-session.rx.raw')).filter(
+  (f) => f.contentType === 'text/event-json',
+);
+
+let database: Database;
+const invalidated: [string, ConfigKind | undefined][] = [];
+const configs: TenantConfigs = {
+  byTenant: async (uuid) => (uuid === config.domainUuid ? config : null),
+  byDomainName: async (name) => (name === DOMAIN ? config : null),
+  tenantUuidOf: async (name) => (name === DOMAIN ? config.domainUuid : null),
+  invalidate: (uuid, kind) => void invalidated.push([uuid, kind]),
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const running: { engine: FreeswitchEngine; fs: FakeEsl }[] = [];
+afterEach(async () => {
+  for (const { engine, fs } of running.splice(0)) {
+    await engine.close();
+    await fs.close();
+  }
+});
+
+/** An engine connected to a fake FreeSWITCH; `errors` collects what it reports. */
+async function start() {
+  const fs = await fakeEsl();
+  const errors: unknown[] = [];
+  const settings: FreeswitchSettings = {
+    esl: { host: '127.0.0.1', port: fs.port, password: 'ClueCon' },
+    xmlSecret: 'x'.repeat(16),
+    xmlAllow: ['127.0.0.1'],
+    vertoUrl: 'wss://fs.example.jp:8082',
+    recordingsPath: '/srv/recordings',
+  };
+  const engine = createFreeswitchEngine({
+    db: database.db,
+    secrets: createSecretBox(Buffer.alloc(32)),
+    settings,
+    configs,
+    onError: (error) => errors.push(error),
+    esl: { reconnect: { initialDelayMs: 5, maxDelayMs: 20 } },
+  });
+  running.push({ engine, fs });
+  const events: { [K in keyof EngineEvents]: EngineEvents[K][] } = {
+    registration: [],
+    callState: [],
+    park: [],
+    ring: [],
+    cdr: [],
+  };
+  for (const name of Object.keys(events) as (keyof EngineEvents)[]) {
+    engine.on(name, (event) => (events[name] as unknown[]).push(event));
+  }
+  return { fs, engine, errors, events };
+}
+
+/** Resolves when the engine reports an event matching `test`. */
+function reported<K extends keyof EngineEvents>(
+  engine: FreeswitchEngine,
+  name: K,
+  test: (event: EngineEvents[K]) => boolean = () => true,
+): Promise<EngineEvents[K]> {
+  return new Promise((resolve) => {
+    const off = engine.on(name, (event) => {
+      if (!test(event)) return;
+      off();
+      resolve(event);
+    });
+  });
+}
+
+/** Logs in, then answers the resynchronisation with the given frames (recorded api responses). */
+async function connect(fs: FakeEsl, channels: Buffer | string, lots: Buffer | string): Promise<Peer> {
+  const peer = await fs.nextPeer();
+  await peer.accept();
+  expect(await peer.next()).toBe('api show channels as json');
+  peer.write(channels);
+  expect(await peer.next()).toBe('api valet_info');
+  peer.write(lots);
+  return peer;
+}
+
+const EMPTY_CHANNELS = apiResponse('{"row_count": 0}\n');
+const EMPTY_LOTS = apiResponse('<lots>\n</lots>\n');
+
+describe('FreeSWITCH engine: resynchronising', () => {
+  it('subscribes to the events it needs, then lists channels and park slots (recorded answers)', async () => {
+    const { fs, engine, events } = await start();
+    const peer = await fs.nextPeer();
+    const subscription = await peer.accept();
+    expect(subscription).toBe(
+      'event json CHANNEL_CREATE CHANNEL_PROGRESS CHANNEL_CALLSTATE CHANNEL_ANSWER CHANNEL_BRIDGE CHANNEL_UNBRIDGE ' +
+        'CHANNEL_PARK CHANNEL_UNPARK CHANNEL_HANGUP CHANNEL_HANGUP_COMPLETE BACKGROUND_JOB CUSTOM valet_parking::info ' +
+        'sofia::register sofia::unregister sofia::expire verto::login verto::client_disconnect',
+    );
+    const parked = reported(engine, 'park');
+    expect(await peer.next()).toBe('api show channels as json');
+    peer.write(frame('esl-session-api-show-channels-json-parked.reply.frame'));
+    expect(await peer.next()).toBe('api valet_info');
+    peer.write(frame('esl-session-api-valet_info-parked.reply.frame'));
+    expect((await parked).slots[0]).toEqual({
+      slot: 1,
+      extension: '5901',
+      occupied: true,
+      callerIdNumber: '1002',
+      callerIdName: 'Bob Example',
+    });
+    expect(engine.parkSlots(DOMAIN).filter((s) => s.occupied)).toHaveLength(1);
+    expect(events.callState).toEqual([{ domainName: DOMAIN }]);
+    expect(engine.callState(DOMAIN)).toEqual([
+      {
+        uuid: 'b008d916-de86-4baf-931b-8d84793fa96f',
+        extension: '',
+        application: 'park',
+        dest: '5901',
+        cid_num: 'tenant-a.example',
+        callee_num: '1002',
+        sent_callee_num: '',
+        direction: 'outbound',
+        callstate: 'ACTIVE',
+      },
+      {
+        uuid: '12fd1824-4605-4269-b877-dd38590aad63',
+        extension: '',
+        application: 'valet_park',
+        dest: '5901',
+        cid_num: '1002',
+        callee_num: 'tenant-a.example',
+        sent_callee_num: '',
+        direction: 'inbound',
+        callstate: 'ACTIVE',
+      },
+    ]);
+    expect(engine.callState('other.example')).toEqual([]);
+  });
+
+  it('asks FreeSWITCH which tenant an outside call belongs to when the listing cannot tell', async () => {
+    const { fs, engine } = await start();
+    const [message] = splitFrames(frame('esl-session-api-show-channels-json-verto.reply.frame'));
+    const listed = message!.body
+      .toString('utf8')
+      .replace('"context":"tenant-a.example"', '"context":"public"');
+    const outside = listed.replace('"presence_id":"1001@tenant-a.example"', '"presence_id":""');
+    const peer = await fs.nextPeer();
+    await peer.accept();
+    await peer.next();
+    const changed = reported(engine, 'callState');
+    peer.write(apiResponse(outside));
+    expect(await peer.next()).toBe('api uuid_getvar 4ac85ddf-ae06-4f8b-b5a8-a085e981a719 domain_name');
+    peer.write(apiResponse(DOMAIN));
+    expect(await peer.next()).toBe('api valet_info');
+    peer.write(EMPTY_LOTS);
+    expect(await changed).toEqual({ domainName: DOMAIN });
+    expect(engine.callState(DOMAIN).map((c) => [c.uuid.slice(0, 8), c.dest, c.application])).toEqual([
+      ['4ac85ddf', '9196', 'echo'],
+    ]);
+  });
+
+  it('lists afresh after a reconnect: what ended while it was away is gone', async () => {
+    const { fs, engine, errors } = await start();
+    const parked = reported(engine, 'park');
+    const first = await connect(
+      fs,
+      frame('esl-session-api-show-channels-json-parked.reply.frame'),
+      frame('esl-session-api-valet_info-parked.reply.frame'),
+    );
+    await parked;
+    const freed = reported(engine, 'park', (p) => p.slots.every((s) => !s.occupied));
+    const emptied = reported(engine, 'callState');
+    first.socket.destroy();
+    await connect(fs, EMPTY_CHANNELS, EMPTY_LOTS);
+    expect((await freed).domainName).toBe(DOMAIN);
+    expect(await emptied).toEqual({ domainName: DOMAIN });
+    expect(engine.callState(DOMAIN)).toEqual([]);
+    expect(engine.parkSlots(DOMAIN).some((s) => s.occupied)).toBe(false);
+    // The lost connection is reported once.
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('FreeSWITCH engine: the recorded session’s events', () => {
+  it('follows registrations, rings, park slots and channels through the whole session', async () => {
+    const { fs, engine, events, errors } = await start();
+    const peer = await fs.nextPeer();
+    await peer.accept();
+    // FreeSWITCH, asked after each sign-out, has no other device of the user left.
+    const commands = answerCommands(peer, (command) =>
+      /^api (sofia|verto)_contact /.test(command)
+        ? apiResponse('error/user_not_registered')
+        : idleFreeswitch(command),
+    );
+    const parkedCalls: string[][] = [];
+    engine.on('park', ({ slots }) => {
+      if (slots[0]?.occupied)
+        parkedCalls.push(engine.callState(DOMAIN).map((c) => `${c.application}:${c.dest}:${c.direction}`));
+    });
+    const lastSignOut = reported(engine, 'registration', (r) => r.kind === 'verto' && !r.registered);
+    for (const event of sessionEvents) peer.write(event.bytes);
+    await lastSignOut;
+
+    expect(events.registration).toEqual([
+      { domainName: DOMAIN, extension: '1001', registered: true, kind: 'sip' },
+      { domainName: DOMAIN, extension: '1002', registered: true, kind: 'sip' },
+      { domainName: DOMAIN, extension: '1001', registered: true, kind: 'verto' },
+      { domainName: DOMAIN, extension: '1001', registered: false, kind: 'sip' },
+      { domainName: DOMAIN, extension: '1001', registered: false, kind: 'verto' },
+    ]);
+    expect(commands).toContain(`api sofia_contact */1001@${DOMAIN}`);
+    expect(commands).toContain(`api verto_contact 1001@${DOMAIN}`);
+    expect(engine.registrations(DOMAIN)).toEqual([{ extension: '1002', kind: 'sip' }]);
+
+    expect(
+      events.ring.map((r) => [r.extension, r.callerNumber, r.clickToCall, r.callId.slice(0, 8)]),
+    ).toEqual([
+      // The recorded click-to-call forked to 1001's desk phone and browser without our mark (see ring-notices).
+      ['1001', '5551234', true, '5f6f63e3'],
+      ['1001', '5551234', true, '855d7ad8'],
+      // user/1002, then its bridge to user/1001 ringing two devices: told once.
+      ['1002', '1001', false, '803406d6'],
+      ['1001', '1002', false, 'dc2f4237'],
+      ['1001', '1002', false, '790d182e'],
+    ]);
+
+    expect(events.park.map((p) => p.slots[0]?.occupied)).toEqual([true, false, true, false]);
+    expect(
+      events.park.every((p) => p.domainName === DOMAIN && p.slots.slice(1).every((s) => !s.occupied)),
+    ).toBe(true);
+    expect(parkedCalls[0]).toContain('valet_park:5901:inbound');
+
+    expect(events.callState.length).toBeGreaterThan(20);
+    expect(new Set(events.callState.map((c) => c.domainName))).toEqual(new Set([DOMAIN]));
+    expect(engine.callState(DOMAIN)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('FreeSWITCH engine: commands', () => {
+  async function idle() {
+    const started = await start();
+    const peer = await started.fs.nextPeer();
+    await peer.accept();
+    const commands = answerCommands(peer, idleFreeswitch);
+    await new Promise<void>((resolve) => {
+      const wait = () => (commands.length >= 2 ? resolve() : setImmediate(wait));
+      wait();
+    });
+    return { ...started, peer, commands };
+  }
+
+  /** Puts a channel of the tenant in the table, as the recorded verto call's CHANNEL_ANSWER does. */
+  async function withVertoCall(engine: FreeswitchEngine, peer: Peer) {
+    const answered = sessionEvents.find(
+      (f) => f.body.includes('"CHANNEL_ANSWER"') && f.body.includes('4ac85ddf-ae06-4f8b-b5a8-a085e981a719'),
+    );
+    const changed = reported(engine, 'callState');
+    peer.write(answered!.bytes);
+    await changed;
+    return '4ac85ddf-ae06-4f8b-b5a8-a085e981a719';
+  }
+
+  it('click-to-call: bgapi originate as recorded, marked so its forks ring the user once', async () => {
+    const { engine, commands } = await idle();
+    await engine.clickToCall({ domainName: DOMAIN, extension: '1001', dest: '0312345678' });
+    const sent = commands.at(-1) ?? '';
+    const recorded = frame('esl-session-bgapi-originate-click-to-call.request').toString('utf8').trim();
+    const parts = (command: string) => {
+      const match = /^bgapi originate \{([^}]*)\}(\S+) (\S+) XML (\S+)$/.exec(command);
+      if (!match) throw new Error(`not an originate: ${command}`);
+      const names = (match[1] ?? '').split(',').map((v) => v.split('=')[0]);
+      return { names: names.sort(), endpoint: match[2], dest: match[3], context: match[4] };
+    };
+    expect(parts(recorded)).toMatchObject({ endpoint: 'user/1001@tenant-a.example', context: DOMAIN });
+    expect(parts(sent)).toEqual({
+      names: [...parts(recorded).names, 'tsunagu_c2c'].sort(),
+      endpoint: 'user/1001@tenant-a.example',
+      dest: '0312345678',
+      context: DOMAIN,
+    });
+    expect(sent).toMatch(
+      /^bgapi originate \{origination_caller_id_number=0312345678,origination_caller_id_name='クリック発信',/,
+    );
+    expect(sent).toMatch(
+      /,tsunagu_c2c=[0-9a-f-]{36}\}user\/1001@tenant-a\.example 0312345678 XML tenant-a\.example$/,
+    );
+  });
+
+  it('click-to-call: refuses an extension that cannot ring, and says so when FreeSWITCH is away', async () => {
+    const { fs, engine, commands, peer } = await idle();
+    await expect(
+      engine.clickToCall({ domainName: DOMAIN, extension: '1004', dest: '0312345678' }),
+    ).rejects.toThrow('内線が見つかりません。');
+    await expect(
+      engine.clickToCall({ domainName: DOMAIN, extension: '1001', dest: '03 1234' }),
+    ).rejects.toThrow('電話番号を確認してください。');
+    expect(commands).toHaveLength(2);
+    peer.socket.destroy();
+    await new Promise((resolve) => peer.socket.once('close', resolve));
+    await expect(
+      engine.clickToCall({ domainName: DOMAIN, extension: '1001', dest: '0312345678' }),
+    ).rejects.toMatchObject({
+      code: expect.stringMatching(/not-connected|connection-lost/),
+    });
+    await fs.nextPeer();
+  });
+
+  it('hang-up and transfer: uuid_kill and uuid_transfer -bleg, only for the tenant’s own channels', async () => {
+    const { engine, peer, commands } = await idle();
+    const uuid = await withVertoCall(engine, peer);
+    await engine.hangup(DOMAIN, uuid);
+    expect(commands.at(-1)).toBe(`api uuid_kill ${uuid}`);
+    await engine.transfer(DOMAIN, uuid, 'park+5901');
+    expect(commands.at(-1)).toBe(`api uuid_transfer ${uuid} -bleg park+5901 XML ${DOMAIN}`);
+    const count = commands.length;
+    await expect(engine.hangup('other.example', uuid)).rejects.toThrow('通話が見つかりません。');
+    await expect(engine.hangup(DOMAIN, '00000000-0000-0000-0000-000000000000')).rejects.toThrow(
+      '通話が見つかりません。',
+    );
+    await expect(engine.transfer(DOMAIN, uuid, '1001 XML other')).rejects.toThrow(
+      '転送先の番号を確認してください。',
+    );
+    expect(commands).toHaveLength(count);
+  });
+
+  it('configuration changes: forgets the tenant’s answers, and FreeSWITCH’s user cache for extensions', async () => {
+    const { engine, commands } = await idle();
+    invalidated.length = 0;
+    engine.configChanged(config.domainUuid, 'ringGroup');
+    engine.configChanged(config.domainUuid, 'extension');
+    expect(invalidated).toEqual([
+      [config.domainUuid, 'ringGroup'],
+      [config.domainUuid, 'extension'],
+    ]);
+    await new Promise<void>((resolve) => {
+      const wait = () => (commands.includes('api xml_flush_cache') ? resolve() : setImmediate(wait));
+      wait();
+    });
+    expect(commands.filter((c) => c === 'api xml_flush_cache')).toHaveLength(1);
+  });
+
+  it('tells the server where browsers find mod_verto', async () => {
+    const { engine } = await start();
+    expect(engine.kind).toBe('freeswitch');
+    expect(engine.softphoneUrl).toBe('wss://fs.example.jp:8082');
+  });
+});

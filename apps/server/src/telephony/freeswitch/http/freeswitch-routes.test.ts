@@ -1,0 +1,435 @@
+import { and, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FreeswitchSettings } from '../../../config';
+import { createSecretBox } from '../../../platform/crypto/secrets';
+import { domains, extensions, recordings } from '../../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../../testing/test-app';
+import type { CallRecord } from '../../engine';
+import { createFreeswitchEngine, type FreeswitchEngine } from '../engine/freeswitch-engine';
+import { executed, readDialplan } from '../testing/dialplan-reading';
+import { answerCommands, fakeEsl, idleFreeswitch, type FakeEsl } from '../testing/fake-esl';
+import { fixture, fixtureNames, fixtureText } from '../testing/fixtures';
+import { xmlPaths } from '../testing/xml-paths';
+import { childElements, parseXml } from '../xml/xml-parse';
+import { NOT_FOUND_XML } from '../xml/xml';
+import { freeswitchRoutes } from './freeswitch-routes';
+
+const DEMO = 'demo.tsunagu.local';
+const SECRET = 'xml-secret-for-tests-0123';
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+let t: TestApp;
+let fs: FakeEsl;
+let engine: FreeswitchEngine;
+let app: FastifyInstance;
+let demoUuid: string;
+const errors: unknown[] = [];
+const settings: FreeswitchSettings = {
+  esl: { host: '127.0.0.1', port: 0, password: 'ClueCon' },
+  xmlSecret: SECRET,
+  xmlAllow: ['127.0.0.1', '10.1.0.0/16'],
+  vertoUrl: 'wss://fs.example.jp:8082',
+  recordingsPath: '/srv/tsunagu/recordings',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fs = await fakeEsl();
+  engine = createFreeswitchEngine({
+    db: t.database.db,
+    secrets: createSecretBox(t.config.secretKey),
+    settings: { ...settings, esl: { ...settings.esl, port: fs.port } },
+    onError: (error) => errors.push(error),
+  });
+  const peer = await fs.nextPeer();
+  await peer.accept();
+  answerCommands(peer, idleFreeswitch);
+  app = Fastify();
+  await app.register(freeswitchRoutes({ engine, settings }));
+  const [demo] = await t.database.db.select().from(domains).where(eq(domains.domainName, DEMO));
+  demoUuid = demo?.domainUuid ?? '';
+});
+
+afterAll(async () => {
+  await app.close();
+  await engine.close();
+  await fs.close();
+  await t.close();
+  expect(errors).toEqual([]);
+});
+
+/** A recorded mod_xml_curl body, asked about the demo tenant instead of the recorder's. */
+const recordedForm = (name: string, replacements: Record<string, string> = {}) => {
+  let body = fixtureText(`xml_curl/${name}.request-body.form`).replaceAll('tenant-a.example', DEMO);
+  for (const [field, value] of Object.entries(replacements)) {
+    body = body.replace(new RegExp(`(^|&)${field}=[^&]*`), `$1${field}=${encodeURIComponent(value)}`);
+  }
+  return body;
+};
+
+function post(
+  body: string,
+  options: { url?: string; auth?: string | null; address?: string; type?: string } = {},
+) {
+  const { url = '/fs/xml', auth = basic('freeswitch', SECRET), address = '127.0.0.1' } = options;
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: address,
+    headers: {
+      'content-type': options.type ?? 'application/x-www-form-urlencoded',
+      ...(auth ? { authorization: auth } : {}),
+    },
+    payload: body,
+  });
+}
+
+async function passwordOf(domainUuid: string, extension: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(extensions)
+    .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, extension)));
+  if (!row) throw new Error(`no extension ${extension}`);
+  return createSecretBox(t.config.secretKey).open(row.passwordEnc);
+}
+
+const userParams = (xml: string, ext: string) =>
+  Object.fromEntries(
+    xmlPaths(parseXml(xml))
+      .filter((p) => p.includes(`/user[id=${ext}]/`))
+      .map((p) => /\[name=([^\]]+)\]\[value=(.*)\]$/.exec(p))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1], m[2]]),
+  );
+
+describe('POST /fs/xml directory (recorded requests)', () => {
+  it('answers a REGISTER digest check with the extension’s password and its verto settings', async () => {
+    const res = await post(recordedForm('10-directory-sip_auth-REGISTER-1001'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/xml; charset=utf-8');
+    const params = userParams(res.body, '1001');
+    expect(params).toMatchObject({
+      password: await passwordOf(demoUuid, '1001'),
+      'jsonrpc-allowed-methods': 'verto',
+      'verto-context': DEMO,
+      user_context: DEMO,
+      effective_caller_id_name: '山田 太郎',
+      effective_caller_id_number: '1001',
+      presence_id: `1001@${DEMO}`,
+      do_not_disturb: 'false',
+      domain_uuid: demoUuid,
+    });
+    // Every parameter and variable name the recorder answered with is there too, but its extras.
+    const names = (xml: string) =>
+      new Set(
+        xmlPaths(parseXml(xml))
+          .map((p) => /\[name=([^\]]+)\]\[value=/.exec(p)?.[1])
+          .filter(Boolean),
+      );
+    const recorded = names(fixtureText('xml_curl/10-directory-sip_auth-REGISTER-1001.response-we-sent.xml'));
+    const ours = names(res.body);
+    for (const name of recorded)
+      if (!['vm-password', 'record_stereo', 'tenant_id'].includes(name ?? '')) expect(ours).toContain(name);
+  });
+
+  it('answers a verto login, a user/ call and a plain lookup with the same user (FreeSWITCH checks the password)', async () => {
+    const sipAuth = (await post(recordedForm('10-directory-sip_auth-REGISTER-1001'))).body;
+    for (const name of [
+      '14-directory-jsonrpc-authenticate-verto-login-ok',
+      '13-directory-jsonrpc-authenticate-verto-login-wrong-password',
+      '15-directory-user_call-1001-click-to-call',
+      '17-directory-plain-user-lookup-during-verto-invite',
+    ]) {
+      const res = await post(recordedForm(name));
+      expect(res.statusCode, name).toBe(200);
+      expect(res.body, name).toBe(sipAuth);
+    }
+    const wrong = await post(recordedForm('11-directory-sip_auth-REGISTER-1002-wrong-password'));
+    expect(userParams(wrong.body, '1002').password).toBe(await passwordOf(demoUuid, '1002'));
+  });
+
+  it('answers "not found" for an unknown user, an unknown domain and FreeSWITCH’s start-up scans', async () => {
+    for (const name of [
+      '16-directory-user_call-1099-unknown-user-notfound',
+      '03-startup-directory-purpose-gateways-notfound',
+      '04-startup-directory-purpose-network-list-notfound',
+    ]) {
+      expect((await post(recordedForm(name))).body, name).toBe(NOT_FOUND_XML);
+    }
+    const elsewhere = fixtureText('xml_curl/10-directory-sip_auth-REGISTER-1001.request-body.form');
+    expect((await post(elsewhere)).body).toBe(NOT_FOUND_XML);
+  });
+
+  it('keeps each tenant’s users apart', async () => {
+    const other = recordedForm('10-directory-sip_auth-REGISTER-1001').replaceAll(DEMO, 'other.tsunagu.local');
+    const [tenant] = await t.database.db
+      .select()
+      .from(domains)
+      .where(eq(domains.domainName, 'other.tsunagu.local'));
+    const params = userParams((await post(other)).body, '1001');
+    expect(params.password).toBe(await passwordOf(tenant?.domainUuid ?? '', '1001'));
+    expect(params.password).not.toBe(await passwordOf(demoUuid, '1001'));
+    expect(params.effective_caller_id_name).toBe('佐藤 次郎');
+  });
+
+  it('keeps answers until the tenant’s extensions change, then answers afresh (disabled → not found)', async () => {
+    const form = recordedForm('12-directory-sip_auth-REGISTER-1002');
+    const before = (await post(form)).body;
+    const where = and(eq(extensions.domainUuid, demoUuid), eq(extensions.extension, '1002'));
+    await t.database.db.update(extensions).set({ doNotDisturb: true }).where(where);
+    expect((await post(form)).body).toBe(before);
+    engine.configChanged(demoUuid, 'extension');
+    expect(userParams((await post(form)).body, '1002')).toMatchObject({
+      'dial-string': 'error/user_busy',
+      do_not_disturb: 'true',
+    });
+    await t.database.db.update(extensions).set({ enabled: false }).where(where);
+    engine.configChanged(demoUuid, 'extension');
+    expect((await post(form)).body).toBe(NOT_FOUND_XML);
+    await t.database.db.update(extensions).set({ enabled: true, doNotDisturb: false }).where(where);
+    engine.configChanged(demoUuid, 'extension');
+    expect((await post(form)).body).toBe(before);
+  });
+});
+
+describe('POST /fs/xml dialplan (recorded requests)', () => {
+  it.each([
+    ['20-dialplan-loopback-5901-valet-park', '5901'],
+    ['22-dialplan-verto-invite-9196', '9196'],
+    ['23-dialplan-verto-invite-0000-no-route', '0000'],
+  ])('%s: a valid answer in the asked context, from the routing model', async (name, dialled) => {
+    const res = await post(recordedForm(name));
+    expect(res.statusCode).toBe(200);
+    const dialplan = readDialplan(res.body);
+    expect(dialplan.context).toBe(DEMO);
+    expect(dialplan.extensions).toHaveLength(1);
+    const apps = executed(res.body, dialled);
+    expect(apps.slice(0, 3)).toEqual([
+      ['set', `domain_name=${DEMO}`],
+      ['set', `domain_uuid=${demoUuid}`],
+      ['set', 'call_direction=local'],
+    ]);
+  });
+
+  it('retrieves from a taken slot 5901 with valet_park, and refuses an empty one', async () => {
+    const xml = (await post(recordedForm('20-dialplan-loopback-5901-valet-park'))).body;
+    const taken = (field: string) =>
+      field === `\${valet_info(5900@${DEMO})}` ? '<extension uuid="x">5901</extension>' : '';
+    expect(executed(xml, '5901', taken).slice(3)).toEqual([
+      ['answer', ''],
+      ['valet_park', `5900@${DEMO} 5901`],
+    ]);
+    expect(executed(xml, '5901').slice(3)).toEqual([['hangup', 'UNALLOCATED_NUMBER']]);
+  });
+
+  it('routes numbers the tenant does not have to a refusal (9196, 0000)', async () => {
+    for (const [name, dialled] of [
+      ['22-dialplan-verto-invite-9196', '9196'],
+      ['23-dialplan-verto-invite-0000-no-route', '0000'],
+    ] as const) {
+      expect(executed((await post(recordedForm(name))).body, dialled).slice(3)).toEqual([
+        ['hangup', 'UNALLOCATED_NUMBER'],
+      ]);
+    }
+  });
+
+  it('routes a click-to-call leg as the user whose phone it rang, not as the number it shows', async () => {
+    // The recorded leg shows 5551234 (the number to call) but rang 1001: dialling 1001 is calling oneself.
+    const form = recordedForm('21-dialplan-sofia-leg-transfer-to-9196-click-to-call', {
+      'Caller-Destination-Number': '1001',
+    });
+    expect(executed((await post(form)).body, '1001').slice(3)).toEqual([['hangup', 'USER_BUSY']]);
+    const toColleague = recordedForm('21-dialplan-sofia-leg-transfer-to-9196-click-to-call', {
+      'Caller-Destination-Number': '1002',
+    });
+    expect(executed((await post(toColleague)).body, '1002').find(([app]) => app === 'bridge')?.[1]).toContain(
+      `presence_id=1002@${DEMO}`,
+    );
+  });
+
+  /** The recorded verto invite, as an outside call to the demo’s main number at a given instant. */
+  const outsideCall = (number: string, at: string) =>
+    recordedForm('22-dialplan-verto-invite-9196', {
+      'Caller-Context': 'public',
+      'Hunt-Context': 'public',
+      'Caller-Destination-Number': number,
+      'Caller-Caller-ID-Number': '09011112222',
+      'Event-Date-Timestamp': String(Date.parse(at) * 1000),
+    });
+
+  it('routes an outside call by the business hours at the request’s instant, in the public context', async () => {
+    const open = (await post(outsideCall('0312345678', '2026-11-24T10:00:00+09:00'))).body;
+    expect(readDialplan(open).context).toBe('public');
+    expect(executed(open, '0312345678')).toEqual([
+      ['set', `domain_name=${DEMO}`],
+      ['set', `domain_uuid=${demoUuid}`],
+      ['set', 'call_direction=inbound'],
+      ['set', 'effective_caller_id_name=代表#${caller_id_name}'],
+      ['answer', ''],
+      ['sleep', '200'],
+      ['ivr', `5000@${DEMO}`],
+      ['hangup', 'NORMAL_CLEARING'],
+    ]);
+    const [closed] = await t.database.db
+      .select()
+      .from(recordings)
+      .where(
+        and(eq(recordings.domainUuid, demoUuid), eq(recordings.recordingFilename, 'default_closed.wav')),
+      );
+    expect(
+      executed((await post(outsideCall('0312345678', '2026-11-24T21:00:00+09:00'))).body, '0312345678').slice(
+        4,
+      ),
+    ).toEqual([
+      ['playback', `${settings.recordingsPath}/${demoUuid}/${closed?.storageName}`],
+      ['hangup', 'NORMAL_CLEARING'],
+    ]);
+  });
+
+  it('refuses an outside call to a number nobody has, rather than let FreeSWITCH fall back', async () => {
+    const res = await post(outsideCall('0399999999', '2026-11-24T10:00:00+09:00'));
+    expect(readDialplan(res.body).context).toBe('public');
+    expect(executed(res.body, '0399999999')).toEqual([['hangup', 'UNALLOCATED_NUMBER']]);
+  });
+
+  it('answers "not found" for a context that is no tenant’s', async () => {
+    const form = recordedForm('22-dialplan-verto-invite-9196', {
+      'Caller-Context': 'default',
+      'Hunt-Context': 'default',
+    });
+    expect((await post(form)).body).toBe(NOT_FOUND_XML);
+  });
+});
+
+describe('POST /fs/xml configuration', () => {
+  it('answers ivr.conf for the tenant’s menu with its keys', async () => {
+    const res = await post(
+      recordedForm('30-configuration-ivr.conf-menu-tenant_a_main', { 'Menu-Name': `5000@${DEMO}` }),
+    );
+    const menu = childElements(
+      childElements(
+        childElements(childElements(parseXml(res.body), 'section')[0]!, 'configuration')[0]!,
+        'menus',
+      )[0]!,
+      'menu',
+    )[0];
+    expect(menu?.attrs.name).toBe(`5000@${DEMO}`);
+    expect(menu?.attrs['greet-long']).toMatch(new RegExp(`^${settings.recordingsPath}/${demoUuid}/`));
+    expect(childElements(menu!, 'entry').map((e) => [e.attrs.digits, e.attrs.param])).toEqual([
+      ['1', `transfer 300 XML ${DEMO}`],
+      ['2', `transfer 1000 XML ${DEMO}`],
+    ]);
+  });
+
+  it('answers "not found" for menus that are not ours and for every other file', async () => {
+    expect((await post(recordedForm('30-configuration-ivr.conf-menu-tenant_a_main'))).body).toBe(
+      NOT_FOUND_XML,
+    );
+    for (const name of fixtureNames('xml_curl', '.request-body.form').filter((n) =>
+      n.includes('startup-configuration'),
+    )) {
+      expect((await post(recordedForm(name.replace('.request-body.form', '')))).body, name).toBe(
+        NOT_FOUND_XML,
+      );
+    }
+  });
+});
+
+describe('who may call /fs/*', () => {
+  const form = () => recordedForm('10-directory-sip_auth-REGISTER-1001');
+
+  it('refuses a request without the secret, or with another (401, asking for Basic)', async () => {
+    for (const auth of [
+      null,
+      basic('freeswitch', 'wrong-secret-000000'),
+      'Bearer x',
+      basic('freeswitch', ''),
+    ]) {
+      const res = await post(form(), { auth });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Basic /);
+      expect(res.body).not.toContain('password');
+    }
+    expect((await post('cdr={}', { url: '/fs/cdr', auth: null })).statusCode).toBe(401);
+  });
+
+  it('refuses an address outside the allow-list even with the secret (403), and accepts listed blocks', async () => {
+    for (const address of ['10.2.0.1', '192.0.2.7', '::1']) {
+      const res = await post(form(), { address });
+      expect(res.statusCode, address).toBe(403);
+      expect(res.body).toBe('このアドレスからの接続は許可されていません。');
+    }
+    expect((await post(form(), { address: '10.1.200.3' })).statusCode).toBe(200);
+    expect((await post(form(), { address: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /fs/cdr (recorded mod_json_cdr posts)', () => {
+  const records: CallRecord[] = [];
+  beforeAll(() => void engine.on('cdr', (record) => records.push(record)));
+
+  const recordedCdr = (name: string) =>
+    fixture(`json_cdr/${name}.body.json`).toString('utf8').replaceAll('tenant-a.example', DEMO);
+
+  it('takes a raw JSON post and reports the leg for the call history', async () => {
+    records.length = 0;
+    const res = await post(recordedCdr('cdr-encode-values-true-user-bridge-user-a-leg'), {
+      url: '/fs/cdr',
+      type: 'application/json',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('OK');
+    const body = JSON.parse(recordedCdr('cdr-encode-values-true-user-bridge-user-a-leg')) as {
+      variables: Record<string, string>;
+    };
+    expect(records).toEqual([
+      expect.objectContaining({
+        domainName: DEMO,
+        callUuid: body.variables.uuid,
+        extension: '1002',
+        direction: 'local',
+        callerIdNumber: '1002',
+        destinationNumber: '1001',
+        billsec: Number(body.variables.billsec),
+        hangupCause: 'NORMAL_CLEARING',
+      }),
+    ]);
+  });
+
+  it('reads the same leg from a form-encoded cdr= post (mod_json_cdr encode=true) and plain values', async () => {
+    records.length = 0;
+    const json = recordedCdr('cdr-encode-values-true-user-bridge-user-a-leg');
+    await post(json, { url: '/fs/cdr', type: 'application/json' });
+    await post(`cdr=${encodeURIComponent(json)}`, { url: '/fs/cdr' });
+    expect(records).toHaveLength(2);
+    expect(records[1]).toEqual(records[0]);
+    const plain = await post(recordedCdr('cdr-encode-values-false-sip-click-to-call-b-leg'), {
+      url: '/fs/cdr',
+      type: 'application/json',
+    });
+    expect(plain.statusCode).toBe(200);
+  });
+
+  it('skips the fork that lost the race to answer, and legs of no tenant', async () => {
+    records.length = 0;
+    for (const name of [
+      'cdr-encode-values-true-click-to-call-verto-fork-LOSE_RACE',
+      'cdr-encode-values-false-sip-click-to-call-a-leg',
+    ]) {
+      expect((await post(recordedCdr(name), { url: '/fs/cdr', type: 'application/json' })).statusCode).toBe(
+        200,
+      );
+    }
+    const foreign = fixture('json_cdr/cdr-encode-values-true-verto-inbound-call.body.json').toString('utf8');
+    expect((await post(foreign, { url: '/fs/cdr', type: 'application/json' })).statusCode).toBe(200);
+    expect(records).toEqual([]);
+  });
+
+  it('refuses a body that is no call record (400)', async () => {
+    const res = await post('{"nothing": true}', { url: '/fs/cdr', type: 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe('通話記録を読み取れません。');
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Runs what routing decided for a leg. Every decision comes from `route()` (telephony/routing);
+ * this file only performs plans: ring, play, wait for digits, hand over to park and monitor.
+ */
+import {
+  route,
+  type IvrPlan,
+  type OutboundPlan,
+  type RingGroupPlan,
+  type RingTarget as RoutedTarget,
+  type RoutePlan,
+  type TenantConfig,
+} from '../routing';
+import { HOLD_MUSIC, playback, VOICEMAIL_PROMPT, type CallEnv } from './call-env';
+import { CallFlow } from './flow';
+import { routingNumber, type Device, type Leg } from './leg';
+import { monitor, retrieve } from './park-and-monitor';
+import { ring, type RingTarget } from './ringing';
+import type { TenantLine } from './switchboard';
+import { FlowAborted, sleep } from './timers';
+
+/** One flow's surroundings. */
+interface FlowContext {
+  env: CallEnv;
+  config: TenantConfig;
+  line: TenantLine;
+  flow: CallFlow;
+}
+
+/** Routes what a leg dialled (in the tenant's context, or the public one for outside callers) and runs it. */
+export async function dial(
+  env: CallEnv,
+  leg: Leg,
+  dialled: string,
+  context: 'internal' | 'public',
+): Promise<void> {
+  const config = await env.configs.byDomainName(leg.domainName);
+  const line = env.board.find(leg.domainName);
+  if (leg.ended) return;
+  if (!config || !line) return env.board.end(leg, 'NO_ROUTE_DESTINATION');
+  const caller = context === 'public' ? leg.self.number : routingNumber(leg);
+  const plan = route(config, { dialled, caller, instant: env.board.now(), context, random: env.random });
+  run(env, leg, config, line, plan);
+}
+
+/** Runs a plan for a leg, replacing whatever flow it ran. */
+export function run(env: CallEnv, leg: Leg, config: TenantConfig, line: TenantLine, plan: RoutePlan): void {
+  leg.flow?.abort();
+  const flow = new CallFlow();
+  leg.flow = flow;
+  perform({ env, config, line, flow }, leg, plan)
+    .catch((error: unknown) => {
+      if (error instanceof FlowAborted) return;
+      env.onError(error);
+      env.board.end(leg, 'NORMAL_CLEARING');
+    })
+    .finally(() => {
+      if (leg.flow === flow) leg.flow = null;
+    });
+}
+
+async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void> {
+  const { board, timings } = ctx.env;
+  switch (plan.kind) {
+    case 'incoming':
+      // The incoming number's display name goes before the caller's (FusionPBX: 'prefix#name').
+      if (plan.callerIdNamePrefix) {
+        const name = x.self.name ? `${plan.callerIdNamePrefix}#${x.self.name}` : plan.callerIdNamePrefix;
+        x.self = x.caller = { ...x.self, name };
+      }
+      return perform(ctx, x, plan.then);
+    case 'transfer':
+      x.dest = plan.number;
+      board.changed(x.domainName);
+      return perform(ctx, x, plan.then);
+    case 'hangup':
+      return board.end(x, plan.cause);
+    case 'extension': {
+      const result = await ringTargets(ctx, x, [extensionTarget(ctx, plan.target)]);
+      if (result.answered) return;
+      // A phone that refused the call (busy, rejected) is what the caller hears about.
+      if (result.cause === 'USER_BUSY' || result.cause === 'CALL_REJECTED') return board.end(x, result.cause);
+      return perform(ctx, x, plan.onNoAnswer);
+    }
+    case 'ringGroup':
+      if (await ringGroup(ctx, x, plan)) return;
+      return perform(ctx, x, plan.onNoAnswer);
+    case 'ivr':
+      return ivr(ctx, x, plan);
+    case 'announce':
+      early(ctx, x, 'playback');
+      board.play(x, playback(ctx.line, 'announcement', plan.file));
+      await sleep(ctx.env.schedule, timings.playbackMs, ctx.flow.signal);
+      return board.end(x, 'NORMAL_CLEARING');
+    case 'voicemail':
+      early(ctx, x, 'voicemail');
+      board.play(x, playback(ctx.line, 'voicemail', plan.announcement ?? VOICEMAIL_PROMPT));
+      await sleep(ctx.env.schedule, timings.voicemailMs, ctx.flow.signal);
+      return board.end(x, 'NORMAL_CLEARING');
+    case 'outbound':
+      return outbound(ctx, x, plan);
+    case 'park':
+      if (!board.park(x, plan.slot)) return board.end(x, 'USER_BUSY');
+      board.play(x, playback(ctx.line, 'park', HOLD_MUSIC, true));
+      return;
+    case 'retrieve':
+      return retrieve(ctx.env, ctx.line, x, plan.slot);
+    case 'monitor':
+      return monitor(ctx.env, ctx.line, x, plan.extension);
+  }
+}
+
+/** A group's greeting plays, then its members ring together, or one by one in order. */
+async function ringGroup(ctx: FlowContext, x: Leg, plan: RingGroupPlan): Promise<boolean> {
+  if (plan.greeting) ctx.env.board.play(x, playback(ctx.line, 'greeting', plan.greeting));
+  const targets = plan.members.map((member) => extensionTarget(ctx, member));
+  if (!plan.sequential) return (await ringTargets(ctx, x, targets)).answered !== null;
+  for (const target of targets) {
+    if ((await ringTargets(ctx, x, [target])).answered) return true;
+  }
+  return false;
+}
+
+/**
+ * An IVR menu with FreeSWITCH's ivr.conf behaviour: the greeting plays, a choice's digit routes
+ * its number in the tenant's context, a wrong digit plays the invalid sound and a silence counts as
+ * a timeout; either replays the greeting until the limits, then the exit sound and the hang-up.
+ */
+async function ivr(ctx: FlowContext, x: Leg, plan: IvrPlan): Promise<void> {
+  const { env, flow, line } = ctx;
+  const { board, schedule, timings } = env;
+  const { settings } = plan;
+  early(ctx, x, 'ivr');
+  flow.clearDigits();
+  let failures = 0;
+  let timeouts = 0;
+  while (failures < settings.maxFailures && timeouts < settings.maxTimeouts) {
+    board.play(x, playback(line, 'ivr', plan.greeting));
+    // The sandbox cannot hear the greeting end: the wait counts from its start, plus its assumed length.
+    const digit = await flow.nextDigit(schedule, timings.playbackMs + settings.timeoutMs);
+    if (digit === null) {
+      timeouts++;
+      continue;
+    }
+    const choice = plan.choices.find((c) => c.digit === digit);
+    if (choice) {
+      board.play(x, null);
+      x.application = 'bridge';
+      const next = route(ctx.config, {
+        dialled: choice.number,
+        caller: routingNumber(x),
+        instant: board.now(),
+        context: 'internal',
+        random: env.random,
+      });
+      return perform(ctx, x, next);
+    }
+    failures++;
+    board.play(x, playback(line, 'invalid', settings.invalidSound));
+    await sleep(schedule, timings.stockSoundMs, flow.signal);
+  }
+  board.play(x, playback(line, 'exit', settings.exitSound));
+  await sleep(schedule, timings.stockSoundMs, flow.signal);
+  board.end(x, plan.onExit.cause);
+}
+
+/** A call out through a line: a caller page presenting the number rings, else a simulated phone. */
+async function outbound(ctx: FlowContext, x: Leg, plan: OutboundPlan): Promise<void> {
+  const { env, line } = ctx;
+  if (x.call.direction === 'local') x.call.direction = 'outbound';
+  const pages = line.callerPages.get(plan.number);
+  const devices = pages?.size ? [...pages] : [env.outsideParty()];
+  const target: RingTarget = {
+    extension: null,
+    party: { name: '', number: plan.number },
+    devices,
+    ringMs: env.timings.outsideRingMs,
+  };
+  const from = { name: x.self.name, number: plan.callerIdNumber };
+  const result = await ringTargets(ctx, x, [target], from);
+  if (!result.answered) env.board.end(x, result.cause);
+}
+
+function ringTargets(ctx: FlowContext, x: Leg, targets: RingTarget[], from = x.self) {
+  if (x.answeredAt === null && x.state === 'EARLY') x.state = 'RINGING';
+  x.application = 'bridge';
+  ctx.env.board.changed(x.domainName);
+  return ring(ctx.env, targets, { domainName: x.domainName, caller: x, call: x.call, from, flow: ctx.flow });
+}
+
+/** The devices an extension rings on: its logged-in browsers (unless the plan says desk phones only) and its desk phone. */
+function extensionTarget(ctx: FlowContext, target: RoutedTarget): RingTarget {
+  const devices: Device[] = [];
+  if (target.webPhones) devices.push(...(ctx.line.browsers.get(target.extension) ?? []));
+  if (ctx.config.extensions.get(target.extension)?.phoneType === 'phone') {
+    devices.push(ctx.env.deskPhone(ctx.line, target.extension));
+  }
+  return {
+    extension: target.extension,
+    party: { name: target.name, number: target.extension },
+    devices,
+    ringMs: target.ringSeconds * 1000,
+  };
+}
+
+/** The exchange plays to the leg itself: an unanswered caller hears it as early media. */
+function early(ctx: FlowContext, x: Leg, application: string): void {
+  if (x.answeredAt === null) x.state = 'EARLY';
+  x.application = application;
+  ctx.env.board.changed(x.domainName);
+}

@@ -1,0 +1,290 @@
+/**
+ * The built-in exchange (TELEPHONY unset): a verto-compatible endpoint for browser softphones and
+ * caller pages, simulated desk phones and outside parties, and the TelephonyEngine the server uses.
+ */
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { SANDBOX_CALLER_PREFIX } from '@tsunagu/contract';
+import type { WebSocket } from 'ws';
+import type { SecretBox } from '../../platform/crypto/secrets';
+import type { Db } from '../../platform/db/client';
+import { createTenantConfigs, findExtensionLogin, type TenantConfigs } from '../config';
+import type { TelephonyEngine } from '../engine';
+import { callStateEntry, parkSlots } from './channel-views';
+import type { CallEnv } from './call-env';
+import { transfer } from './call-control';
+import { dial } from './call-flow';
+import { createEngineEmitter } from './engine-events';
+import { CallFlow } from './flow';
+import { newLeg, type CallInfo, type Leg } from './leg';
+import { ring } from './ringing';
+import {
+  createDeskPhone,
+  createOutsideParty,
+  createSimulatedCaller,
+  deskPhoneHandle,
+  type DeskPhone,
+} from './simulated-phones';
+import { createSwitchboard } from './switchboard';
+import { DEFAULT_TIMINGS, realSchedule, type SandboxTimings, type Schedule } from './timers';
+import { serveVerto, type VertoIdentity } from './verto-session';
+
+/** Who a console session token belongs to (the server's authenticator, reduced). */
+export interface TokenOwner {
+  userClass: string;
+  domainName: string;
+}
+
+export interface SandboxEngineOptions {
+  db: Db;
+  /** Opens the extensions' sealed passwords to check verto logins. */
+  secrets: SecretBox;
+  /** Resolves a console session token; caller pages log in with one. Without it they are refused. */
+  authenticateToken?: (token: string) => Promise<TokenOwner | null>;
+  /** Shared with whoever else reads routing snapshots; one of its own otherwise. */
+  configs?: TenantConfigs;
+  now?: () => Date;
+  schedule?: Schedule;
+  random?: () => number;
+  timings?: Partial<SandboxTimings>;
+  onError?: (error: unknown) => void;
+}
+
+/** A simulated call from outside to one of the tenant's incoming numbers (no media). */
+export interface SimulatedIncomingCall {
+  domainName: string;
+  /** The caller's number, as the tenant sees it. */
+  from: string;
+  /** The incoming number dialled. */
+  to: string;
+  /** Desk phones this call rings answer on their own after so many seconds. */
+  answerAfter?: number;
+  /** The caller hangs up so many seconds after dialling; it waits for the far end otherwise. */
+  hangupAfter?: number;
+  /** Digits the caller presses, one per IVR prompt. */
+  dtmf?: string;
+}
+
+/** A command the sandbox cannot carry out; `message` is for the user. */
+export class SandboxError extends Error {
+  override readonly name = 'SandboxError';
+  constructor(
+    readonly reason:
+      | 'unknown-tenant'
+      | 'unknown-extension'
+      | 'no-phone'
+      | 'bad-number'
+      | 'no-channel'
+      | 'not-bridged'
+      | 'slot-busy',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SandboxEngine extends TelephonyEngine {
+  readonly kind: 'sandbox';
+  /** Serves one verto WebSocket (upgrade requests on /verto) until it closes. */
+  acceptVerto(socket: WebSocket): void;
+  /** Places a simulated outside call to an incoming number; resolves with the caller's channel uuid. */
+  simulateIncomingCall(call: SimulatedIncomingCall): Promise<{ callId: string }>;
+  /** The simulated desk phone of a 'phone' user's extension. */
+  deskPhone(domainName: string, extension: string): Promise<DeskPhone>;
+  /** Extensions with a browser softphone signed in now. */
+  registrations(domainName: string): { extension: string; kind: 'verto' }[];
+}
+
+const DIGITS = /^\+?\d{1,20}$/;
+const CALLER_PAGE_NUMBER = /^\d{5,20}$/;
+/** What a click-to-call's first leg shows on the user's own phone (FreeSWITCH: 'Click To Call'). */
+const CLICK_TO_CALL_NAME = 'クリック発信';
+
+export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngine {
+  const onError = options.onError ?? ((error: unknown) => console.error('sandbox:', error));
+  const events = createEngineEmitter(onError);
+  const board = createSwitchboard({ events, now: options.now ?? (() => new Date()) });
+  const configs = options.configs ?? createTenantConfigs({ db: options.db });
+  const sockets = new Set<WebSocket>();
+  const sessions = new Map<string, { punt(): void }>();
+  const env: CallEnv = {
+    board,
+    configs,
+    schedule: options.schedule ?? realSchedule,
+    timings: { ...DEFAULT_TIMINGS, ...options.timings },
+    random: options.random ?? Math.random,
+    newId: randomUUID,
+    deskPhone(line, extension) {
+      let phone = line.deskPhones.get(extension);
+      if (!phone) line.deskPhones.set(extension, (phone = createDeskPhone(env)));
+      return phone;
+    },
+    outsideParty: () => createOutsideParty(env),
+    onError,
+  };
+
+  async function authenticate(login: string, passwd: string): Promise<VertoIdentity | null> {
+    const at = login.lastIndexOf('@');
+    const user = login.slice(0, Math.max(at, 0));
+    const config = at > 0 ? await configs.byDomainName(login.slice(at + 1)) : null;
+    if (!config || !user) return null;
+    const line = board.line(config.domainName, config.domainUuid);
+    if (user.startsWith(SANDBOX_CALLER_PREFIX)) {
+      const number = user.slice(SANDBOX_CALLER_PREFIX.length);
+      const owner = CALLER_PAGE_NUMBER.test(number) ? await options.authenticateToken?.(passwd) : null;
+      // A tenant administrator of this tenant, or a provider administrator.
+      const allowed =
+        owner &&
+        (owner.userClass === 'SP' || (owner.userClass === 'CP' && owner.domainName === config.domainName));
+      return allowed ? { kind: 'caller', login, line, party: { name: '', number } } : null;
+    }
+    const row = await findExtensionLogin(options.db, config.domainUuid, user);
+    if (!row?.enabled || !sameSecret(options.secrets, row.passwordEnc, passwd)) return null;
+    const name = config.extensions.get(user)?.ring.target.name ?? '';
+    return { kind: 'extension', login, line, extension: user, party: { name, number: user } };
+  }
+
+  async function lineOf(domainName: string) {
+    const config = await configs.byDomainName(domainName);
+    if (!config) throw new SandboxError('unknown-tenant', 'テナントが見つかりません。');
+    return { config, line: board.line(config.domainName, config.domainUuid) };
+  }
+
+  function channel(domainName: string, uuid: string): Leg {
+    const leg = board.find(domainName)?.legs.get(uuid);
+    if (!leg) throw new SandboxError('no-channel', '通話が見つかりません。');
+    return leg;
+  }
+
+  return {
+    kind: 'sandbox',
+    configChanged: (tenantUuid, kind) => configs.invalidate(tenantUuid, kind),
+    callState: (domainName) => [...(board.find(domainName)?.legs.values() ?? [])].map(callStateEntry),
+    parkSlots: (domainName) =>
+      parkSlots(board.find(domainName)?.parked ?? Array.from({ length: 8 }, () => null)),
+    registrations: (domainName) =>
+      [...(board.find(domainName)?.browsers.keys() ?? [])].map((extension) => ({
+        extension,
+        kind: 'verto' as const,
+      })),
+    on: events.on,
+
+    acceptVerto(socket) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      serveVerto(socket, { env, authenticate, sessions });
+    },
+
+    async simulateIncomingCall(call) {
+      const { line } = await lineOf(call.domainName);
+      if (!DIGITS.test(call.from) || !DIGITS.test(call.to)) {
+        throw new SandboxError('bad-number', '電話番号を確認してください。');
+      }
+      const seconds = (value: number | undefined) =>
+        typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value * 1000 : null;
+      const caller = createSimulatedCaller(env, {
+        hangupAfterMs: seconds(call.hangupAfter),
+        dtmf: (call.dtmf ?? '').replace(/[^0-9*#]/g, ''),
+      });
+      const self = { name: '', number: call.from };
+      const leg = newLeg({
+        uuid: env.newId(),
+        domainName: line.domainName,
+        device: caller.device,
+        call: { direction: 'inbound', deskPhoneAnswerMs: seconds(call.answerAfter) },
+        direction: 'inbound',
+        extension: null,
+        destinationNumber: call.to,
+        startedAt: board.now(),
+        self,
+        caller: self,
+        callee: { name: '', number: call.to },
+        dest: call.to,
+      });
+      board.addLeg(leg);
+      caller.start(leg);
+      dial(env, leg, call.to, 'public').catch((error: unknown) => {
+        onError(error);
+        board.end(leg, 'NORMAL_CLEARING');
+      });
+      return { callId: leg.uuid };
+    },
+
+    async deskPhone(domainName, extension) {
+      const { config, line } = await lineOf(domainName);
+      if (config.extensions.get(extension)?.phoneType !== 'phone') {
+        throw new SandboxError('no-phone', 'この内線には卓上電話がありません。');
+      }
+      return deskPhoneHandle(env, line, env.deskPhone(line, extension));
+    },
+
+    /**
+     * Rings the extension's own phone (the desk phone of a 'phone' user, else its signed-in
+     * browsers, which get an offer-less invite); once it answers, `dest` is dialled from it.
+     */
+    async clickToCall({ domainName, extension, dest }) {
+      const { config, line } = await lineOf(domainName);
+      const entry = config.extensions.get(extension);
+      if (!entry?.enabled) throw new SandboxError('unknown-extension', '内線が見つかりません。');
+      const devices =
+        entry.phoneType === 'phone'
+          ? [env.deskPhone(line, extension)]
+          : [...(line.browsers.get(extension) ?? [])];
+      if (devices.length === 0) throw new SandboxError('no-phone', '内線の電話がつながっていません。');
+      const call: CallInfo = { direction: 'local', deskPhoneAnswerMs: env.timings.deskPhoneAnswerMs };
+      const party = { name: entry.ring.target.name, number: extension };
+      const ringing = ring(env, [{ extension, party, devices, ringMs: env.timings.clickToCallRingMs }], {
+        domainName: line.domainName,
+        caller: null,
+        call,
+        from: { name: CLICK_TO_CALL_NAME, number: dest },
+        clickToCall: true,
+        flow: new CallFlow(),
+      });
+      void ringing
+        .then((result) => {
+          const leg = result.answered;
+          if (!leg || leg.ended) return;
+          // From here the user's phone is the caller: it dials `dest` as if the user had.
+          call.deskPhoneAnswerMs = null;
+          leg.caller = leg.self;
+          leg.destinationNumber = dest;
+          leg.dest = dest;
+          return dial(env, leg, dest, 'internal');
+        })
+        .catch(onError);
+    },
+
+    async hangup(domainName, channelUuid) {
+      board.end(channel(domainName, channelUuid), 'NORMAL_CLEARING');
+    },
+
+    async transfer(domainName, channelUuid, dest) {
+      const leg = channel(domainName, channelUuid);
+      // The far end moves; a channel on its own (parked, in an IVR) moves itself.
+      const mover = leg.peer ?? leg;
+      const refused = await transfer(env, mover, dest);
+      if (refused === 'slot-busy') throw new SandboxError('slot-busy', 'その駐車枠は使用中です。');
+      if (refused) throw new SandboxError('not-bridged', '転送できる通話がありません。');
+      if (mover !== leg) board.end(leg, 'NORMAL_CLEARING');
+    },
+
+    async close() {
+      for (const line of board.lines())
+        for (const leg of [...line.legs.values()]) board.end(leg, 'NORMAL_CLEARING');
+      for (const socket of sockets) socket.close(1001);
+      sockets.clear();
+    },
+  };
+}
+
+/** Compares a sealed password with a given one in constant time; an unreadable seal never matches. */
+function sameSecret(secrets: SecretBox, sealed: string, given: string): boolean {
+  let stored: string;
+  try {
+    stored = secrets.open(sealed);
+  } catch {
+    return false;
+  }
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(stored), digest(given));
+}

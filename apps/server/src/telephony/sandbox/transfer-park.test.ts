@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
+
+let kit: SandboxKit;
+beforeAll(async () => {
+  kit = await startSandbox();
+});
+afterAll(() => kit.close());
+
+/** `from` calls `to`'s extension and `to` answers; returns both call ids. */
+async function connected(from: ScriptedPhone, to: ScriptedPhone, extension: string) {
+  const callID = await from.dial(extension, `v=0 offer ${from.login}`);
+  const rung = String((await to.next('verto.invite')).params.callID);
+  await to.answer(rung, `v=0 answer ${to.login}`);
+  await from.next('verto.answer', callID);
+  return { callID, rung };
+}
+
+describe('blind transfer', () => {
+  it('sends the other party to the destination: a fresh offer from it rings there, the transferring side hangs up', async () => {
+    const [yamada, suzuki, reception] = await Promise.all([
+      kit.phone('1001'),
+      kit.phone('1002'),
+      kit.phone('1000'),
+    ]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+
+    const reply = await suzuki.modify(rung, 'transfer', '1000');
+    expect(reply.result).toEqual({
+      callID: rung,
+      action: 'transfer',
+      message: 'CALL TRANSFERRED',
+      holdState: 'active',
+      sessid: suzuki.sessid,
+    });
+    expect((await suzuki.next('verto.bye', rung)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
+    // Yamada's call is up already, so the sandbox asks its browser for a fresh offer for the new ring.
+    const invite = await reception.next('verto.invite');
+    expect(invite.params).toMatchObject({ sdp: `v=0 fresh offer ${callID}`, caller_id_number: '1001' });
+    await reception.answer(String(invite.params.callID), 'v=0 answer from reception');
+    expect((await yamada.next('verto.answer', callID)).params).toEqual({
+      callID,
+      sdp: 'v=0 answer from reception',
+    });
+    expect((await yamada.next('verto.display', callID)).params).toMatchObject({ display_number: '1000' });
+    expect(kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+      dest: '1000',
+      callee_num: '1000',
+    });
+    // Yamada's leg lives on: one record, from the first answer to the end.
+    await yamada.bye(callID);
+    await reception.next('verto.bye', String(invite.params.callID));
+    const record = await kit.events.take('cdr', (r) => r.callUuid === callID);
+    expect(record.destinationNumber).toBe('1002');
+    for (const phone of [yamada, suzuki, reception]) phone.close();
+  });
+
+  it('transfers from the server side, and refuses a channel that does not exist', async () => {
+    const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+    await kit.engine.transfer(DEMO, rung, '0312340001');
+    await suzuki.next('verto.bye', rung);
+    // The outside party has no media, so no offer is asked of yamada: only who is on the line changes.
+    expect((await yamada.next('verto.display', callID)).params).toMatchObject({
+      display_number: '0312340001',
+    });
+    expect(
+      yamada.requests.all().filter((r) => r.method === 'verto.answer' || r.method === 'sandbox.offer'),
+    ).toEqual([]);
+    await expect(kit.engine.transfer(DEMO, 'nobody', '1000')).rejects.toMatchObject({ reason: 'no-channel' });
+    await kit.engine.hangup(DEMO, callID);
+    expect((await yamada.next('verto.bye', callID)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
+    yamada.close();
+    suzuki.close();
+  });
+});
+
+describe('park', () => {
+  it('parks the other party on P3, then another browser retrieves it by dialling 5903', async () => {
+    const [yamada, suzuki, reception] = await Promise.all([
+      kit.phone('1001'),
+      kit.phone('1002'),
+      kit.phone('1000'),
+    ]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+
+    expect((await suzuki.modify(rung, 'transfer', 'park+5903')).result).toMatchObject({
+      message: 'CALL TRANSFERRED',
+    });
+    await suzuki.next('verto.bye', rung);
+    const parked = await kit.events.take('park', (p) => p.slots[2]?.occupied === true);
+    expect(parked.slots[2]).toEqual({
+      slot: 3,
+      extension: '5903',
+      occupied: true,
+      callerIdNumber: '1001',
+      callerIdName: '山田 太郎',
+    });
+    expect(parked.slots.filter((s) => s.occupied)).toHaveLength(1);
+    expect(kit.engine.parkSlots(DEMO)[2]?.occupied).toBe(true);
+    expect(kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+      application: 'valet_park',
+      dest: 'park+5903',
+    });
+    expect(await yamada.audio(callID)).toMatchObject({ kind: 'park', loop: true });
+
+    // A transfer to a taken slot is refused and changes nothing.
+    const other = await kit.phone('1005');
+    const second = await connected(other, suzuki, '1002');
+    expect((await suzuki.modify(second.rung, 'transfer', '5903')).error).toMatchObject({ code: -32002 });
+    await other.bye(second.callID);
+
+    const retrieving = await reception.dial('5903', 'v=0 offer from reception');
+    // The parked browser gets the retriever's offer in verto.attach and answers it the verto.js way.
+    const attach = await yamada.next('verto.attach', callID);
+    expect(attach.params).toMatchObject({
+      callID,
+      sdp: 'v=0 offer from reception',
+      caller_id_number: '1000',
+    });
+    expect((await reception.next('verto.answer', retrieving)).params).toEqual({
+      callID: retrieving,
+      sdp: `v=0 attach answer ${callID}`,
+    });
+    expect(await yamada.audio(callID)).toEqual({ action: 'stop', callID });
+    const freed = await kit.events.take('park', (p) => p.slots.every((s) => !s.occupied));
+    expect(freed.slots[2]?.occupied).toBe(false);
+    expect(kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+      application: 'bridge',
+      callstate: 'ACTIVE',
+    });
+
+    await reception.bye(retrieving);
+    await yamada.next('verto.bye', callID);
+    for (const phone of [yamada, suzuki, reception, other]) phone.close();
+  });
+
+  it('accepts a bare 59NN as the park target of a transfer, and an empty slot ends the one dialling it', async () => {
+    const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+    await suzuki.modify(rung, 'transfer', '5901');
+    await kit.events.take('park', (p) => p.slots[0]?.occupied === true);
+    const empty = await suzuki.dial('5908');
+    expect((await suzuki.next('verto.bye', empty)).params).toMatchObject({ cause: 'UNALLOCATED_NUMBER' });
+    await kit.engine.hangup(DEMO, callID);
+    await kit.events.take('park', (p) => !p.slots[0]?.occupied);
+    yamada.close();
+    suzuki.close();
+  });
+});
+
+describe('monitor', () => {
+  it('opens a listen-in call on the monitored browser (*33<ext>) and ends it with the monitored call', async () => {
+    const [yamada, suzuki, reception] = await Promise.all([
+      kit.phone('1001'),
+      kit.phone('1002'),
+      kit.phone('1000'),
+    ]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+
+    const listening = await reception.dial('*331002', 'v=0 offer from the monitor');
+    const tap = await suzuki.next('verto.attach');
+    expect(tap.params).toMatchObject({
+      sdp: 'v=0 offer from the monitor',
+      caller_id_number: '1000',
+      variables: { sandbox_monitor: rung },
+    });
+    expect(tap.params.callID).not.toBe(rung);
+    expect((await reception.next('verto.answer', listening)).params).toEqual({
+      callID: listening,
+      sdp: `v=0 attach answer ${String(tap.params.callID)}`,
+    });
+    expect(kit.engine.callState(DEMO).find((c) => c.uuid === listening)).toMatchObject({
+      application: 'eavesdrop',
+      callstate: 'ACTIVE',
+      callee_num: '1002',
+    });
+
+    await yamada.bye(callID);
+    await suzuki.next('verto.bye', rung);
+    expect((await suzuki.next('verto.bye', String(tap.params.callID))).params).toMatchObject({
+      cause: 'NORMAL_CLEARING',
+    });
+    expect((await reception.next('verto.bye', listening)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
+    expect(await kit.events.take('cdr', (r) => r.callUuid === listening)).toMatchObject({
+      extension: '1000',
+      destinationNumber: '*331002',
+    });
+    for (const phone of [yamada, suzuki, reception]) phone.close();
+  });
+
+  it('hangs up a monitor of an extension that is on no call', async () => {
+    const reception = await kit.phone('1000');
+    const listening = await reception.dial('*331002');
+    expect((await reception.next('verto.bye', listening)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
+    reception.close();
+  });
+});
