@@ -31,6 +31,8 @@ import { recordingUploadRoute, registerRecordingsRoutes } from './features/recor
 import { createRecordingsService } from './features/recordings/recordings.service';
 import { registerRingGroupsRoutes } from './features/ring-groups/ring-groups.routes';
 import { createRingGroupsService } from './features/ring-groups/ring-groups.service';
+import { registerSandboxRoutes } from './features/sandbox/sandbox.routes';
+import { createSandboxService } from './features/sandbox/sandbox.service';
 import { registerSchedulesRoutes } from './features/schedules/schedules.routes';
 import { createSchedulesService } from './features/schedules/schedules.service';
 import { registerSpeedDialsRoutes } from './features/speed-dials/speed-dials.routes';
@@ -47,7 +49,8 @@ import { createRecordingStorage } from './platform/files/recording-storage';
 import { installErrorHandler } from './platform/http/errors';
 import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
-import { createNoopEngine, type TelephonyEngine } from './telephony/engine';
+import { createSandbox, isSandbox, vertoUpgrade } from './telephony/create-engine';
+import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -109,8 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenSigner(config.jwtSecret);
   const authenticate = createAuthenticator(db, tokens, now);
   const router = createRouter(app, authenticate);
-  const engine = deps.engine ?? createNoopEngine();
   const onError = (error: unknown) => app.log.error({ err: error }, 'background failure');
+  const authenticateToken = (token: string) => authenticate(`Bearer ${token}`).catch(() => null);
+  const engine = deps.engine ?? createSandbox({ db, secrets, authenticateToken, onError });
+  app.addHook('preClose', () => engine.close());
   const realtime = createRealtimeGateway({
     db,
     bus: deps.bus ?? createMemoryBus({ onError }),
@@ -118,7 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     onError,
   });
-  routeUpgrades(app.server, { '/ws': realtime.broker.handleUpgrade });
+  routeUpgrades(app.server, {
+    '/ws': realtime.broker.handleUpgrade,
+    ...(isSandbox(engine) ? { '/verto': vertoUpgrade(engine) } : {}),
+  });
   app.addHook('preClose', () => realtime.close());
   const publish = (topic: string, body: string) => void realtime.publish(topic, body).catch(onError);
 
@@ -131,7 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     router,
     createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),
   );
-  registerUsersRoutes(router, createUsersService({ db, secrets, realtime, softphoneUrl: '/verto', now }));
+  registerUsersRoutes(
+    router,
+    createUsersService({ db, secrets, realtime, engine, softphoneUrl: '/verto', now }),
+  );
   // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
   // the big lists are served from a per-tenant cache that the database's change counter invalidates.
   const lists = createListCache(db);
@@ -151,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(router, createChatService({ db, publish, now }));
   registerActionLogRoutes(router, createActionLogService({ db }));
   registerCallsRoutes(router, createCallsService({ db, engine }));
+  if (isSandbox(engine)) registerSandboxRoutes(router, createSandboxService({ db, engine }));
   // The engine's events become topics and call-history rows.
   const stopEvents = [
     publishCallEvents({ db, engine, publish, onError }),

@@ -37,8 +37,8 @@ export const endpoints = {
   recordingList: { method: 'GET', path: '/v1/recording/:domainUuid', variants: [8130, 8140, 8150, 8170] },
   /** ?fileName=&domainUuid= — an attachment; refused for DEFAULT recordings. */
   recordingDownload: { method: 'GET', path: '/v1/recording/downloadFile', variants: [8170] },
-  /** ?fileName=&domainUuid= — the same audio inline, for the players (DEFAULT recordings included). */
-  recordingPlay: { method: 'GET', path: '/v1/recording/playFile', variants: [8130, 8140, 8150, 8170] },
+  /** ?fileName=&domainUuid= — the same audio inline, for the players and for announcements heard in calls (every user of the tenant). */
+  recordingPlay: { method: 'GET', path: '/v1/recording/playFile' },
   /** Rename. */
   recordingSave: { method: 'POST', path: '/v1/recording', variants: [8170] },
   /** multipart/form-data: 'file' (the audio) and 'data' (the recording object as JSON). */
@@ -69,6 +69,10 @@ export const endpoints = {
   clickToCall: { method: 'POST', path: '/v1/call/clickToCall' },
   recallCount: { method: 'GET', path: '/v1/cdr/recall/:domainUuid' },
   forceLogout: { method: 'POST', path: '/v1/user/forceLogout', variants: [3100] },
+  /** Sandbox only: a simulated outside call to one of the tenant's incoming numbers (tenant admins). */
+  sandboxCall: { method: 'POST', path: '/v1/sandbox/call', variants: [8000] },
+  /** Sandbox only: answer or hang up the caller's own simulated desk phone. */
+  sandboxDeskPhone: { method: 'POST', path: '/v1/sandbox/deskphone/:action' },
   cdrExt: { method: 'POST', path: '/v1/cdr/ext' },
   chatList: { method: 'GET', path: '/v1/chat/:userId' },
   chatSend: { method: 'POST', path: '/v1/chat/send' },

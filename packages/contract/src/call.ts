@@ -31,3 +31,20 @@ export interface CallStateItem {
 
 /** POST /v1/user/forceLogout: end every session of a user of one's tenant. */
 export const forceLogoutSchema = z.object({ userUuid: z.uuid() });
+
+/** POST /v1/sandbox/call: a simulated outside caller dials an incoming number. */
+export const sandboxCallSchema = z.object({
+  /** The incoming number to dial. */
+  to: z
+    .string()
+    .trim()
+    .regex(/^\d{2,20}$/, '着信番号を確認してください。'),
+  /** The caller's number as the tenant will see it. */
+  from: z
+    .string()
+    .trim()
+    .regex(/^(\d{2,20}|Anonymous)$/, '発信者番号を確認してください。'),
+  /** Seconds after which the caller hangs up (it waits for the far end otherwise). */
+  hangupAfter: z.number().int().min(1).max(3600).optional(),
+});
+export type SandboxCall = z.infer<typeof sandboxCallSchema>;

@@ -75,6 +75,20 @@ export interface EngineEvents {
 
 export type EngineListener<K extends keyof EngineEvents> = (event: EngineEvents[K]) => void;
 
+/** Why an engine refused a command: the caller's mistake (invalid), nothing to act on, or a busy state. */
+export type CommandFailure = 'invalid' | 'not-found' | 'conflict';
+
+/** A command the engine refused; `message` is Japanese, for the user. Anything else means unreachable. */
+export class EngineCommandError extends Error {
+  override readonly name: string = 'EngineCommandError';
+  constructor(
+    readonly failure: CommandFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Commands name a channel by the uuid callState() reports. */
 export interface TelephonyEngine {
   readonly kind: 'sandbox' | 'freeswitch' | 'none';

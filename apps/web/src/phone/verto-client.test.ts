@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadRecordedVertoSession } from '@tsunagu/contract/verto/testing/recorded-session';
 import type { RecordedVertoFrame } from '@tsunagu/contract/verto/testing/recorded-session';
+import { SANDBOX_AUDIO_CHANNEL, sandboxAudioSchema } from '@tsunagu/contract/verto/index';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
@@ -393,6 +394,113 @@ describe('server requests the recordings lack', () => {
     await fs.closed;
     expect(client.state).toBe('closed');
     expect(events.seen.filter((e) => e.type === 'state').map((e) => e.payload)).not.toContain('reconnecting');
+  });
+});
+
+describe("the sandbox's additions", () => {
+  async function loggedIn() {
+    const server = await startServer();
+    const client = createClient();
+    const events = recordEvents(client);
+    const peer = server.nextPeer();
+    const connected = client.connect(server.url, { login, passwd: 'secret1001', sessid });
+    const sandbox = await peer;
+    await sandbox.acceptLogin();
+    await connected;
+    return { client, events, sandbox };
+  }
+
+  it('answers sandbox.offer with a fresh offer from the provider, then reports the answer to it', async () => {
+    const { client, events, sandbox } = await loggedIn();
+    const asked: string[] = [];
+    client.setOfferProvider(async (callID) => {
+      asked.push(callID);
+      return 'v=0 fresh offer';
+    });
+    sandbox.send({ jsonrpc: '2.0', id: 12, method: 'sandbox.offer', params: { callID: 'c1' } });
+    // No `{ method }` ack first: the reply carries the offer.
+    expect(await sandbox.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 12,
+      result: { method: 'sandbox.offer', sdp: 'v=0 fresh offer' },
+    });
+    expect(asked).toEqual(['c1']);
+    sandbox.send({
+      jsonrpc: '2.0',
+      id: 13,
+      method: 'verto.answer',
+      params: { callID: 'c1', sdp: 'v=0 answer' },
+    });
+    expect(await sandbox.next()).toEqual({ jsonrpc: '2.0', id: 13, result: { method: 'verto.answer' } });
+    expect(await events.waitFor('answer')).toEqual({ callID: 'c1', sdp: 'v=0 answer' });
+  });
+
+  it('refuses sandbox.offer with -32002 when no provider is set or the provider fails', async () => {
+    const { client, sandbox } = await loggedIn();
+    sandbox.send({ jsonrpc: '2.0', id: 20, method: 'sandbox.offer', params: { callID: 'c1' } });
+    expect(await sandbox.next()).toEqual({
+      jsonrpc: '2.0',
+      id: 20,
+      error: { code: -32002, message: 'CALL ERROR', callID: 'c1' },
+    });
+    client.setOfferProvider(() => Promise.reject(new Error('no microphone')));
+    sandbox.send({ jsonrpc: '2.0', id: 21, method: 'sandbox.offer', params: { callID: 'c2' } });
+    expect(await sandbox.next()).toMatchObject({ id: 21, error: { code: -32002, callID: 'c2' } });
+    client.setOfferProvider(null);
+    sandbox.send({ jsonrpc: '2.0', id: 22, method: 'sandbox.offer', params: { callID: 'c3' } });
+    expect(await sandbox.next()).toMatchObject({ id: 22, error: { code: -32002 } });
+  });
+
+  it('reports an answer without SDP (a simulated phone answered) and an invite without media', async () => {
+    const { client, events, sandbox } = await loggedIn();
+    sandbox.send({ jsonrpc: '2.0', id: 30, method: 'verto.answer', params: { callID: 'c1' } });
+    expect(await sandbox.next()).toEqual({ jsonrpc: '2.0', id: 30, result: { method: 'verto.answer' } });
+    expect(await events.waitFor('answer')).toEqual({ callID: 'c1' });
+
+    const invite = {
+      callID: 'c2',
+      sdp: '',
+      caller_id_name: '',
+      caller_id_number: '0312340001',
+      callee_id_name: '山田 太郎',
+      callee_id_number: '1001',
+      display_direction: 'outbound',
+    };
+    sandbox.send({ jsonrpc: '2.0', id: 31, method: 'verto.invite', params: invite });
+    expect(await sandbox.next()).toEqual({ jsonrpc: '2.0', id: 31, result: { method: 'verto.invite' } });
+    expect(await events.waitFor('invite')).toMatchObject({
+      callID: 'c2',
+      remote_caller_id_number: '0312340001',
+    });
+    const answered = client.answer('c2', '');
+    const answer = await sandbox.next();
+    expect(answer).toMatchObject({
+      method: 'verto.answer',
+      params: { sdp: '', dialogParams: { callID: 'c2' } },
+    });
+    sandbox.send({ jsonrpc: '2.0', id: answer.id, result: { sessid } });
+    await answered;
+  });
+
+  it('reports what the sandbox says a call is hearing as an event', async () => {
+    const { events, sandbox } = await loggedIn();
+    const data = {
+      action: 'play',
+      callID: 'c1',
+      kind: 'ivr',
+      fileName: 'welcome.wav',
+      url: '/api/v1/recording/playFile?fileName=welcome.wav&domainUuid=d',
+      loop: false,
+    };
+    sandbox.send({
+      jsonrpc: '2.0',
+      id: 40,
+      method: 'verto.event',
+      params: { eventChannel: 'sandbox.audio', data },
+    });
+    const event = await events.waitFor('event');
+    expect(event.eventChannel).toBe(SANDBOX_AUDIO_CHANNEL);
+    expect(sandboxAudioSchema.parse(event.data)).toEqual(data);
   });
 });
 

@@ -10,12 +10,16 @@ import {
   vertoClientRequest,
   vertoDtmfRequest,
   vertoErrorCodes,
+  vertoErrorMessages,
+  vertoErrorReply,
   vertoInviteRequest,
   vertoLoginRequest,
   vertoModifyRequest,
   vertoOutgoingDialogParams,
   vertoRemoteParty,
+  vertoResult,
   vertoResultSchemas,
+  SANDBOX_OFFER_METHOD,
 } from '@tsunagu/contract/verto/index';
 import type {
   VertoClientMethod,
@@ -92,6 +96,12 @@ export interface VertoClientEvents {
   /** Re-login after a reconnect was refused (password changed?); the client closed. */
   loginFailed: VertoLoginError;
 }
+
+/**
+ * Sandbox only: makes a fresh SDP offer for a live call (on a new RTCPeerConnection) when the
+ * sandbox must re-bridge it to a browser that has to ring; the answer comes as an 'answer' event.
+ */
+export type VertoOfferProvider = (callID: string) => Promise<string>;
 
 /** Tuning; every field has a default. */
 export interface VertoClientOptions {
@@ -198,6 +208,7 @@ export class VertoClient {
   #reconnectAttempt = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+  #offerProvider: VertoOfferProvider | null = null;
 
   constructor(options: VertoClientOptions = {}) {
     this.#WebSocket = options.WebSocket ?? globalThis.WebSocket;
@@ -326,6 +337,11 @@ export class VertoClient {
   async dtmf(callID: string, digits: string): Promise<void> {
     const { sessid } = this.#session();
     await this.#request(vertoDtmfRequest(this.#nextId(), { callID, dtmf: digits, sessid }));
+  }
+
+  /** Sets (or, with null, removes) what answers the sandbox's `sandbox.offer` requests. */
+  setOfferProvider(provider: VertoOfferProvider | null): void {
+    this.#offerProvider = provider;
   }
 
   /** Closes for good: no reconnect; waiting requests fail with VertoDisconnectedError. */
@@ -482,10 +498,15 @@ export class VertoClient {
     const frame = parseVertoFrame(text);
     if (!frame) return;
     if (frame.kind === 'request') {
+      const request = parseVertoServerRequest(frame);
+      // The sandbox's request for an offer is answered with the offer itself, once it is made.
+      if (request?.method === SANDBOX_OFFER_METHOD) {
+        void this.#replyWithOffer(request.id, request.params.callID);
+        return;
+      }
       // Like verto.js: every request naming a call gets `{ method }` back at once; clientReady,
       // events and punt get nothing (the recording shows no reply to them).
       if (typeof frame.params.callID === 'string') this.#send(vertoAck(frame.id, frame.method));
-      const request = parseVertoServerRequest(frame);
       if (request) this.#handle(request);
       return;
     }
@@ -544,6 +565,24 @@ export class VertoClient {
         this.#emit('punt', request.params);
         return;
     }
+  }
+
+  /** Replies to `sandbox.offer`: the provider's offer, or -32002 when there is none or it fails. */
+  async #replyWithOffer(id: number, callID: string): Promise<void> {
+    const socket = this.#socket;
+    let reply: object;
+    try {
+      if (!this.#offerProvider) throw new Error('no offer provider');
+      reply = vertoResult(id, { method: SANDBOX_OFFER_METHOD, sdp: await this.#offerProvider(callID) });
+    } catch {
+      reply = vertoErrorReply(id, {
+        code: vertoErrorCodes.sessionError,
+        message: vertoErrorMessages.sessionError,
+        callID,
+      });
+    }
+    // A reply meant for a socket that has since been replaced would answer the wrong session.
+    if (socket === this.#socket) this.#send(reply);
   }
 
   #send(frame: object): void {

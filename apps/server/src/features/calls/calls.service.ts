@@ -1,10 +1,9 @@
 import { ApiError, dialString, messages, type CallStateItem, type ClickToCall } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
+import { commandFailure } from '../../telephony/command-failure';
 import type { TelephonyEngine } from '../../telephony/engine';
 import { domainNameOf, ownExtension } from './calls.repository';
-
-export const UNREACHABLE = '電話システムに接続できません。しばらくしてから再度お試しください。';
 
 export function createCallsService({ db, engine }: { db: Db; engine: TelephonyEngine }) {
   return {
@@ -23,7 +22,7 @@ export function createCallsService({ db, engine }: { db: Db; engine: TelephonyEn
       const dest = dialString(request.dest);
       if (!dest) throw new ApiError(400, '電話番号を確認してください。');
       await engine.clickToCall({ domainName: auth.domainName, extension, dest }).catch((error: unknown) => {
-        throw new ApiError(503, UNREACHABLE, 503, { cause: error });
+        throw commandFailure(error);
       });
     },
   };

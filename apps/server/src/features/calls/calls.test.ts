@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/realtime';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { createTestEngine } from '../../testing/test-engine';
-import { UNREACHABLE } from './calls.service';
+import { UNREACHABLE } from '../../telephony/command-failure';
 
 const bus = createMemoryBus();
 const engine = createTestEngine();

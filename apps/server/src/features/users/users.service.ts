@@ -18,6 +18,7 @@ import {
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import type { SessionNotifier } from '../../platform/realtime';
+import type { TelephonyEngine } from '../../telephony/engine';
 import {
   findOwnExtension,
   findUser,
@@ -32,6 +33,8 @@ export interface UsersServiceDeps {
   db: Db;
   secrets: SecretBox;
   realtime: SessionNotifier;
+  /** Told when a user's phone type changes: the exchange rings a browser or a desk phone accordingly. */
+  engine: TelephonyEngine;
   /** Where the browser softphone signs in (the sandbox's /verto, or FreeSWITCH's mod_verto). */
   softphoneUrl: string;
   now?: () => Date;
@@ -43,6 +46,7 @@ export function createUsersService({
   db,
   secrets,
   realtime,
+  engine,
   softphoneUrl,
   now = () => new Date(),
 }: UsersServiceDeps) {
@@ -151,6 +155,7 @@ export function createUsersService({
         return revoked;
       });
       await realtime.endSessions(ended);
+      if (changes.phoneType) engine.configChanged(auth.domainUuid, 'extension');
       return request.popup !== undefined && !password ? messages.popupChanged : messages.changed;
     },
 

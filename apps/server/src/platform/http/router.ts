@@ -87,9 +87,11 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
           const params = parse(spec.params, request.params);
           const body = parse(spec.body, request.body);
           const query = parse(spec.query, request.query);
-          // 5. tenant scope (403): a tenant named in the path or body must be the caller's, unless SP
+          // 5. tenant scope (403): a tenant named in the path, query or body must be the caller's, unless SP
           const named =
-            (params as { domainUuid?: string } | undefined)?.domainUuid ?? bodyDomain(request.body);
+            (params as { domainUuid?: string } | undefined)?.domainUuid ??
+            (query as { domainUuid?: string } | undefined)?.domainUuid ??
+            bodyDomain(request.body);
           if (named && named !== auth.domainUuid && !isProvider(auth))
             throw new ApiError(403, messages.otherTenant);
           const tenantUuid = named && isProvider(auth) ? named : auth.domainUuid;

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ringGroups } from '../../platform/db/schema';
 import { DEMO, startSandbox, type SandboxKit } from './testing';
 
 let kit: SandboxKit;
@@ -278,6 +280,34 @@ describe('the IVR and ring groups', () => {
     expect(announcement).toMatchObject({ action: 'play', kind: 'announcement', fileName: 'after_hours.wav' });
     expect((await yamada.next('verto.bye', callID)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
     yamada.close();
+  });
+});
+
+describe('the random strategy', () => {
+  it('rings desk phones only, never browsers', async () => {
+    const setStrategy = async (strategy: 'random' | 'rollover') => {
+      await kit.t.database.db
+        .update(ringGroups)
+        .set({ ringGroupStrategy: strategy })
+        .where(and(eq(ringGroups.domainUuid, kit.demoUuid), eq(ringGroups.ringGroupExtension, '301')));
+      kit.engine.configChanged(kit.demoUuid, 'ringGroup');
+    };
+    await setStrategy('random');
+    const [yamada, reception] = await Promise.all([kit.phone('1001'), kit.phone('1000')]);
+    try {
+      kit.events.clear();
+      const callID = await yamada.dial('301');
+      const ring = await kit.events.take('ring', (r) => r.callerNumber === '1001');
+      expect(ring.extension).toBe('1003');
+      expect((await kit.engine.deskPhone(DEMO, '1003')).answer()).toBe(true);
+      await yamada.next('verto.answer', callID);
+      await yamada.bye(callID);
+      expect(reception.requests.all().filter((r) => r.method === 'verto.invite')).toEqual([]);
+    } finally {
+      await setStrategy('rollover');
+      yamada.close();
+      reception.close();
+    }
   });
 });
 

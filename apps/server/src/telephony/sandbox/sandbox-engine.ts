@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { createTenantConfigs, findExtensionLogin, type TenantConfigs } from '../config';
-import type { TelephonyEngine } from '../engine';
+import { EngineCommandError, type CommandFailure, type TelephonyEngine } from '../engine';
 import { callStateEntry, parkSlots } from './channel-views';
 import type { CallEnv } from './call-env';
 import { transfer } from './call-control';
@@ -64,21 +64,33 @@ export interface SimulatedIncomingCall {
   dtmf?: string;
 }
 
+type SandboxFailure =
+  | 'unknown-tenant'
+  | 'unknown-extension'
+  | 'no-phone'
+  | 'bad-number'
+  | 'no-channel'
+  | 'not-bridged'
+  | 'slot-busy';
+
+const FAILURE: Record<SandboxFailure, CommandFailure> = {
+  'unknown-tenant': 'not-found',
+  'unknown-extension': 'not-found',
+  'no-channel': 'not-found',
+  'bad-number': 'invalid',
+  'no-phone': 'conflict',
+  'not-bridged': 'conflict',
+  'slot-busy': 'conflict',
+};
+
 /** A command the sandbox cannot carry out; `message` is for the user. */
-export class SandboxError extends Error {
+export class SandboxError extends EngineCommandError {
   override readonly name = 'SandboxError';
   constructor(
-    readonly reason:
-      | 'unknown-tenant'
-      | 'unknown-extension'
-      | 'no-phone'
-      | 'bad-number'
-      | 'no-channel'
-      | 'not-bridged'
-      | 'slot-busy',
+    readonly reason: SandboxFailure,
     message: string,
   ) {
-    super(message);
+    super(FAILURE[reason], message);
   }
 }
 

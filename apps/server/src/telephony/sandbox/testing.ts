@@ -56,6 +56,7 @@ function createInbox<T>() {
       });
     },
     all: () => items,
+    clear: () => void items.splice(0),
   };
 }
 
@@ -229,6 +230,8 @@ export function recordEvents(engine: SandboxEngine) {
         .take((item) => item.type === type && match(item.event as EngineEvents[K]), `${type} event`)
         .then((item) => item.event as EngineEvents[K]);
     },
+    /** Forgets every event so far (a test then sees only what it causes). */
+    clear: () => inbox.clear(),
     /** Every event of `type` so far. */
     all<K extends keyof EngineEvents>(type: K): EngineEvents[K][] {
       return inbox
