@@ -40,6 +40,10 @@ export const paths = {
     speedDial: fixed('/pbx/speed-dial'),
     recording: fixed('/pbx/recording'),
   },
+  sandbox: {
+    /** 模擬発信: an outside caller for the built-in exchange. */
+    caller: fixed('/sandbox/caller'),
+  },
   analy: {
     root: fixed('/analy'),
     line: fixed('/analy/line'),

@@ -29,12 +29,12 @@ async function signIn(username: string) {
 describe('routes', () => {
   it('sends a signed-out deep link to /login and back there after sign-in', async () => {
     mockApi(signInApi('admin'));
-    const { router } = renderApp('/pbx/extension?tab=1');
+    const { router } = renderApp('/analy/line?tab=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 
     await signIn('admin');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pbx/extension'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/analy/line'));
     expect(router.state.location.search).toBe('?tab=1');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
   });
@@ -51,18 +51,18 @@ describe('routes', () => {
   it('gives every screen its title and says plainly that it is not built yet', async () => {
     mockApi({ 'GET /api/health': health });
     startSession('tok', userInfoFixture());
-    renderApp('/pbx/ring-group');
+    renderApp('/analy/exten');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
-    expect(screen.getByText('グループ設定', { selector: '.ant-result-title' })).toBeTruthy();
-    expect(document.title).toBe('グループ設定 | つなぐ');
+    expect(screen.getByText('内線分析', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(document.title).toBe('内線分析 | つなぐ');
   });
 
   it('refuses a screen the user menu hides', async () => {
     mockApi({ 'GET /api/health': health });
-    startSession('tok', userInfoFixture({ userClass: 'staff', menu: menuConfig([8120]) }));
-    const { router } = renderApp('/pbx/extension');
+    startSession('tok', userInfoFixture({ userClass: 'staff', menu: menuConfig([4100]) }));
+    const { router } = renderApp('/analy/line');
     expect(await screen.findByText('この画面を表示する権限がありません。')).toBeTruthy();
-    await router.navigate('/pbx/ring-group');
+    await router.navigate('/analy/exten');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
   });
 

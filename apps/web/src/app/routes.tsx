@@ -12,6 +12,25 @@ const comingSoon: Lazy = () =>
   import('./screens/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
 const loginPage: Lazy = () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage }));
 const shellLayout: Lazy = () => import('./shell/shell-layout').then((m) => ({ Component: m.ShellLayout }));
+const destinationsPage: Lazy = () =>
+  import('../features/destinations/destinations-page').then((m) => ({ Component: m.DestinationsPage }));
+const extensionsPage: Lazy = () =>
+  import('../features/extensions/extensions-page').then((m) => ({ Component: m.ExtensionsPage }));
+const ringGroupsPage: Lazy = () =>
+  import('../features/ring-groups/ring-groups-page').then((m) => ({ Component: m.RingGroupsPage }));
+const ivrPage: Lazy = () => import('../features/ivr/ivr-page').then((m) => ({ Component: m.IvrPage }));
+const speedDialsPage: Lazy = () =>
+  import('../features/speed-dials/speed-dials-page').then((m) => ({ Component: m.SpeedDialsPage }));
+const schedulesPage: Lazy = () =>
+  import('../features/schedules/schedules-page').then((m) => ({ Component: m.SchedulesPage }));
+const recordingsPage: Lazy = () =>
+  import('../features/recordings/recordings-page').then((m) => ({ Component: m.RecordingsPage }));
+const customerRecordPage: Lazy = () =>
+  import('../features/customer-record/customer-record-page').then((m) => ({
+    Component: m.CustomerRecordPage,
+  }));
+const callerPage: Lazy = () =>
+  import('../features/caller-page/caller-page').then((m) => ({ Component: m.CallerPage }));
 
 const handle = (title: string): RouteHandle => ({ title });
 const screen = (path: string, title: string, lazy: Lazy = comingSoon): RouteObject => ({
@@ -43,7 +62,7 @@ export const routes: RouteObject[] = [
               redirectIndex(paths.cust.list.href()),
               screen(paths.cust.list.path, ja.titles.custList),
               screen(paths.cust.recall.path, ja.titles.custRecall),
-              screen(paths.cust.record.path, ja.titles.custRecord),
+              screen(paths.cust.record.path, ja.titles.custRecord, customerRecordPage),
               screen(paths.cust.cdr.path, ja.titles.custCdr),
               screen(paths.cust.import.path, ja.titles.custImport),
             ],
@@ -63,15 +82,17 @@ export const routes: RouteObject[] = [
             handle: handle(ja.titles.pbx),
             children: [
               redirectIndex(paths.pbx.destination.href()),
-              screen(paths.pbx.destination.path, ja.titles.pbxDestination),
-              screen(paths.pbx.extension.path, ja.titles.pbxExtension),
-              screen(paths.pbx.ringGroup.path, ja.titles.pbxRingGroup),
-              screen(paths.pbx.ivr.path, ja.titles.pbxIvr),
-              screen(paths.pbx.time.path, ja.titles.pbxTime),
-              screen(paths.pbx.speedDial.path, ja.titles.pbxSpeedDial),
-              screen(paths.pbx.recording.path, ja.titles.pbxRecording),
+              screen(paths.pbx.destination.path, ja.titles.pbxDestination, destinationsPage),
+              screen(paths.pbx.extension.path, ja.titles.pbxExtension, extensionsPage),
+              screen(paths.pbx.ringGroup.path, ja.titles.pbxRingGroup, ringGroupsPage),
+              screen(paths.pbx.ivr.path, ja.titles.pbxIvr, ivrPage),
+              screen(paths.pbx.time.path, ja.titles.pbxTime, schedulesPage),
+              screen(paths.pbx.speedDial.path, ja.titles.pbxSpeedDial, speedDialsPage),
+              screen(paths.pbx.recording.path, ja.titles.pbxRecording, recordingsPage),
             ],
           },
+          // The sandbox's caller page (模擬発信); the page itself checks the exchange and the user's class.
+          screen(paths.sandbox.caller.path, ja.callerPage.title, callerPage),
           {
             path: paths.analy.root.path,
             children: [

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeWebSocket, fakeStomp } from '../shared/realtime/fake-stomp';
 import { endSession } from '../shared/session/session-store';
 import { resetShellState } from '../shared/shell-state/shell-state';
 
@@ -26,9 +27,15 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// The shell opens the real-time socket: tests talk to an in-memory STOMP broker (fakeStomp) instead.
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
+
 afterEach(() => {
   cleanup();
   endSession();
+  fakeStomp.reset();
   resetShellState();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -7,6 +7,7 @@ import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
 import { paths } from '../paths';
 import { ChatBadge, CurrentCallIndicator, RecallBadge } from './header-activity';
+import { SandboxTools } from './sandbox-tools';
 import { UserMenu } from './user-menu';
 
 /** Labels the built-in simulated exchange so nobody mistakes it for a live one. */
@@ -38,6 +39,7 @@ export function AppHeader({ userNm, domainDescription }: { userNm: string; domai
           {domainDescription}
         </Typography.Text>
         <Flex align="center" gap={12} style={{ marginInlineStart: 'auto' }}>
+          <SandboxTools />
           <CurrentCallIndicator />
           <RecallBadge />
           <ChatBadge />

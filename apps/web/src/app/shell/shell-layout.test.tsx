@@ -97,13 +97,26 @@ describe('shell header', () => {
   });
 
   it('logs out: revokes the token, clears the session and shows /login', async () => {
-    const requests = mockApi({ 'GET /api/health': sandbox, 'GET /api/logout': () => envelope(200, '') });
+    const requests = mockApi({
+      'GET /api/health': sandbox,
+      'GET /api/v1/log/success': () => envelope(200, ''),
+      'GET /api/logout': () => envelope(200, ''),
+    });
     const { router } = await openShell();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'ユーザーメニュー' }));
     await user.click(await screen.findByText('ログアウト'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/logout')).toBe(true));
+    // Spec 7: the logout is logged first, while the token still works.
+    const paths = requests
+      .map((r) => r.path)
+      .filter((p) => p === '/api/v1/log/success' || p === '/api/logout');
+    expect(paths).toEqual(['/api/v1/log/success', '/api/logout']);
+    expect(requests.find((r) => r.path === '/api/v1/log/success')?.headers.get('Authorization')).toBe(
+      'Bearer tok-1',
+    );
     expect(requests.find((r) => r.path === '/api/logout')?.headers.get('Authorization')).toBe('Bearer tok-1');
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('user_info')).toBeNull();

@@ -5,6 +5,8 @@ import { NoticeBridge } from '../../shared/ui/notice-bridge';
 import { paths } from '../paths';
 import { RouteAccess } from '../screens/route-access';
 import { AppHeader } from './app-header';
+import { LiveUpdates } from './live-updates';
+import { PhoneLayer } from './phone-layer';
 import { SidePanel } from './side-panel';
 import { Sidebar } from './sidebar';
 
@@ -17,6 +19,8 @@ export function ShellLayout() {
   return (
     <AntApp component={false}>
       <NoticeBridge />
+      <LiveUpdates userUuid={user.userUuid} domainUuid={user.domainUuid} />
+      <PhoneLayer phoneType={user.phoneType} />
       <Layout style={{ height: '100vh' }}>
         <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />
         <Layout>

@@ -1,5 +1,6 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { useCallback } from 'react';
+import { logAction } from '../../shared/api/action-log';
 import { callApi } from '../../shared/api/client';
 import { endSession, getSession } from '../../shared/session/session-store';
 
@@ -10,7 +11,10 @@ import { endSession, getSession } from '../../shared/session/session-store';
 export async function logout(): Promise<void> {
   const token = getSession()?.token;
   endSession();
-  if (token) await callApi(endpoints.logout, { token });
+  if (!token) return;
+  // Spec 7: the logout is logged, before the revocation that would make its token useless.
+  await logAction('LogController-logout', true, token).catch((error: unknown) => console.error(error));
+  await callApi(endpoints.logout, { token });
 }
 
 /** A logout handler for buttons; a failed revocation is logged, the user is signed out anyway. */

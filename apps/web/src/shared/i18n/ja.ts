@@ -1,3 +1,8 @@
+import { jaPanel } from './ja-panel';
+import { jaPbx } from './ja-pbx';
+import { jaPhone } from './ja-phone';
+import { jaSchedules } from './ja-schedules';
+
 /** Every word the web app shows, in Japanese. Shared API messages live in @tsunagu/contract's messages. */
 export const ja = {
   appName: 'つなぐ',
@@ -86,9 +91,13 @@ export const ja = {
       settings: '着信音・音量・パスワード・着信ポップアップの設定がここに表示されます（準備中）。',
     },
   },
+  ...jaPanel,
+  ...jaPhone,
   notice: {
     title: 'お知らせ',
     ok: 'OK',
     network: 'サーバーに接続できません。通信環境を確認してください。',
   },
+  pbx: jaPbx,
+  ...jaSchedules,
 } as const;

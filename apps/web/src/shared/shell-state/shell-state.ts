@@ -19,20 +19,52 @@ export interface ShellState {
   chatCnt: number;
   currentCall: CurrentCall | null;
   sidePanelTab: SidePanelTab;
+  /** The side panel is folded away. */
+  sidePanelCollapsed: boolean;
 }
 
-const initialState: ShellState = { recallCnt: 0, chatCnt: 0, currentCall: null, sidePanelTab: 'presence' };
+const initialState: ShellState = {
+  recallCnt: 0,
+  chatCnt: 0,
+  currentCall: null,
+  sidePanelTab: 'presence',
+  sidePanelCollapsed: false,
+};
 
 const store = createStore<ShellState>(initialState);
+
+/** True while the user can see the chat tab (selected in an unfolded panel). */
+export function isChatVisible(state: ShellState): boolean {
+  return state.sidePanelTab === 'chat' && !state.sidePanelCollapsed;
+}
+
+// Spec 2.4 "Chat tab": whenever the chat becomes visible, every message counts as read.
+const withChatRead = (state: ShellState): ShellState =>
+  isChatVisible(state) && state.chatCnt !== 0 ? { ...state, chatCnt: 0 } : state;
 
 /** Updates part of the shell state (fed by the real-time and phone features). */
 export function patchShellState(patch: Partial<ShellState>): void {
   store.set((state) => ({ ...state, ...patch }));
 }
 
-/** Selects a side-panel tab; opening the chat tab marks every chat message read (spec 2.4 "Chat tab"). */
+/** Selects a side-panel tab and unfolds the panel; opening the chat tab marks every chat message read. */
 export function showSidePanelTab(tab: SidePanelTab): void {
-  patchShellState(tab === 'chat' ? { sidePanelTab: tab, chatCnt: 0 } : { sidePanelTab: tab });
+  store.set((state) => withChatRead({ ...state, sidePanelTab: tab, sidePanelCollapsed: false }));
+}
+
+/** Folds or unfolds the side panel. */
+export function setSidePanelCollapsed(collapsed: boolean): void {
+  store.set((state) => withChatRead({ ...state, sidePanelCollapsed: collapsed }));
+}
+
+/** One more unread chat message, unless the chat tab is in view. */
+export function countUnreadChat(): void {
+  store.set((state) => (isChatVisible(state) ? state : { ...state, chatCnt: state.chatCnt + 1 }));
+}
+
+/** The shell state outside React. */
+export function getShellState(): ShellState {
+  return store.get();
 }
 
 /** Back to nothing shown, when the user signs out. */

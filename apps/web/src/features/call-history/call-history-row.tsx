@@ -1,0 +1,95 @@
+import { ArrowDownOutlined, ArrowUpOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  ANONYMOUS,
+  UNREGISTERED,
+  cdrDialNumber,
+  isMissed,
+  type CallDirection,
+  type CdrItem,
+} from '@tsunagu/contract/cdr';
+import { Button, Flex, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { ja } from '../../shared/i18n/ja';
+
+const { history: t } = ja.panel;
+
+/** Spec 2.4 "Call history tab": icon and highlight follow the direction. */
+const DIRECTION_STYLE: Record<CallDirection, { icon: ReactNode; background: string }> = {
+  inbound: { icon: <ArrowDownOutlined />, background: '#f0f7ff' },
+  outbound: { icon: <ArrowUpOutlined />, background: '#f6ffed' },
+  local: { icon: <SwapOutlined />, background: '#fafafa' },
+};
+
+/** Call-history time: MM/dd HH:mm (spec 9 "Formats"). */
+export function historyTime(startStamp: string): string {
+  return dayjs(startStamp).format('MM/DD HH:mm');
+}
+
+/** One call: direction, the other party with a link to their customer card, the number to call back, the time. */
+export function CallHistoryRow({
+  cdr,
+  onDial,
+  dialBlocked,
+}: {
+  cdr: CdrItem;
+  onDial: (number: string) => void;
+  dialBlocked: boolean;
+}) {
+  const number = cdrDialNumber(cdr);
+  const anonymous = number === ANONYMOUS;
+  const missed = isMissed(cdr);
+  const { icon, background } = DIRECTION_STYLE[cdr.direction];
+  const tooltip = cdr.displayName === UNREGISTERED ? t.register : t.details;
+  return (
+    <Flex
+      role="listitem"
+      data-direction={cdr.direction}
+      data-missed={missed || undefined}
+      align="center"
+      gap={8}
+      style={{
+        background,
+        padding: '6px 10px',
+        borderBottom: '1px solid #f0f0f0',
+        color: missed ? '#cf1322' : undefined,
+      }}
+    >
+      <span role="img" aria-label={`${t.directions[cdr.direction]}${missed ? `（${t.missed}）` : ''}`}>
+        {icon}
+      </span>
+      <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+        {anonymous ? (
+          <span>{cdr.displayName}</span>
+        ) : (
+          <Tooltip title={tooltip}>
+            <Link
+              to={paths.cust.record.href(number)}
+              style={{ color: 'inherit', textDecoration: 'underline' }}
+            >
+              {cdr.displayName}
+            </Link>
+          </Tooltip>
+        )}
+        {anonymous ? (
+          <Typography.Text type="secondary">{t.anonymous}</Typography.Text>
+        ) : (
+          <Button
+            type="link"
+            disabled={dialBlocked}
+            onClick={() => onDial(number)}
+            title={ja.panel.callHint(number)}
+            style={{ alignSelf: 'flex-start', padding: 0, height: 'auto' }}
+          >
+            {number}
+          </Button>
+        )}
+      </Flex>
+      <time dateTime={cdr.startStamp} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {historyTime(cdr.startStamp)}
+      </time>
+    </Flex>
+  );
+}

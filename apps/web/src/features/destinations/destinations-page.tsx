@@ -1,0 +1,62 @@
+import { dialplanNameOf, type Destination, type DialplanChoice } from '@tsunagu/contract/pbx/destination';
+import { enabledLabel } from '@tsunagu/contract/pbx/shared';
+import { useMemo, useState } from 'react';
+import { ja } from '../../shared/i18n/ja';
+import { useUserInfo } from '../../shared/session/session-store';
+import type { GridColumn } from '../../shared/ui/grid-columns';
+import { ListScreen } from '../../shared/ui/list-screen';
+import { useDeleteDestination } from './delete-destination';
+import { DestinationDialog } from './destination-dialog';
+import { useDestinations } from './get-destinations';
+
+const t = ja.pbx.destination;
+const NO_ROWS: Destination[] = [];
+const NO_DIALPLANS: DialplanChoice[] = [];
+
+const rowKey = (row: Destination) => row.id;
+
+function columnsFor(dialplans: readonly DialplanChoice[]): GridColumn<Destination>[] {
+  return [
+    { key: 'number', title: t.number, width: 160, text: (r) => r.destinationNumber },
+    { key: 'name', title: t.name, text: (r) => r.destinationCidNamePrefix ?? '' },
+    { key: 'schedule', title: t.schedule, text: (r) => dialplanNameOf(r.destinationData, dialplans) },
+    { key: 'status', title: t.status, width: 110, text: (r) => enabledLabel(r.destinationEnabled) },
+  ];
+}
+
+/**
+ * /pbx/destination: the incoming numbers (spec 2.10). Tenants edit them; numbers come with the carrier
+ * contract, so only the provider administrator adds and removes them.
+ */
+export function DestinationsPage() {
+  const provider = useUserInfo().user.userClass === 'SP';
+  const { data, isFetching, refetch } = useDestinations();
+  const remove = useDeleteDestination();
+  // undefined: no dialog; null: a new number.
+  const [editing, setEditing] = useState<Destination | null>();
+  const dialplans = data?.tcDialplanList ?? NO_DIALPLANS;
+  const columns = useMemo(() => columnsFor(dialplans), [dialplans]);
+
+  return (
+    <>
+      <ListScreen
+        title={t.listTitle}
+        rows={data?.list ?? NO_ROWS}
+        rowKey={rowKey}
+        columns={columns}
+        loading={isFetching}
+        onCreate={provider ? () => setEditing(null) : undefined}
+        onEdit={setEditing}
+        onDelete={provider ? (row) => remove.mutateAsync(row.id) : undefined}
+        onRefresh={refetch}
+      />
+      {editing !== undefined && (
+        <DestinationDialog
+          destination={editing}
+          dialplans={dialplans}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  DO_NOT_DISTURB_OPTIONS,
+  extensionSaveError,
+  extensionSaveRequestSchema,
+  type Extension,
+  type ExtensionSaveRequest,
+} from '@tsunagu/contract/pbx/extension';
+import { ENABLED_OPTIONS } from '@tsunagu/contract/pbx/shared';
+import { Input, Select } from 'antd';
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ja } from '../../shared/i18n/ja';
+import { useUserInfo } from '../../shared/session/session-store';
+import { checkAgainstContract } from '../../shared/ui/contract-check';
+import { FormDialog } from '../../shared/ui/form-dialog';
+import { bind, FormField } from '../../shared/ui/form-field';
+import { NumberInput } from '../../shared/ui/number-input';
+import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
+import { useSaveExtension } from './save-extension';
+
+const t = ja.pbx.extension;
+
+/** 'Extension registration' (内線登録, spec 2.6): caller number, status, do-not-disturb and forward. */
+export function ExtensionDialog({ extension, onClose }: { extension: Extension; onClose: () => void }) {
+  const id = useId();
+  const { gwList } = useUserInfo();
+  const gateways = useMemo(() => gwList.map((g) => g.gateway), [gwList]);
+  const callerOptions = [
+    { value: '', label: t.callerNumberNone },
+    ...gateways.map((gateway) => ({ value: gateway, label: gateway })),
+  ];
+  const { control, handleSubmit } = useForm<ExtensionSaveRequest>({
+    defaultValues: {
+      extensionUuid: extension.extensionUuid,
+      outboundCallerIdNumber: extension.outboundCallerIdNumber,
+      enabled: extension.enabled,
+      doNotDisturb: extension.doNotDisturb,
+      forwardAllDestination: extension.forwardAllDestination,
+    },
+  });
+  const save = useSaveExtension();
+  const submit = useDialogSubmit(save.mutateAsync, onClose);
+  const onSave = handleSubmit((values) =>
+    submit(
+      checkAgainstContract(extensionSaveRequestSchema, values, (payload) =>
+        extensionSaveError(payload, gateways),
+      ),
+    ),
+  );
+
+  return (
+    <FormDialog title={t.editTitle} saving={save.isPending} onSave={() => void onSave()} onClose={onClose}>
+      <FormField label={t.extension} htmlFor={`${id}-extension`}>
+        <Input id={`${id}-extension`} value={extension.extension} readOnly variant="filled" />
+      </FormField>
+      <FormField label={t.name} htmlFor={`${id}-name`}>
+        <Input id={`${id}-name`} value={extension.effectiveCallerIdName} readOnly variant="filled" />
+      </FormField>
+      <FormField label={t.callerNumber} htmlFor={`${id}-caller`}>
+        <Controller
+          control={control}
+          name="outboundCallerIdNumber"
+          render={({ field }) => <Select id={`${id}-caller`} {...bind(field)} options={callerOptions} />}
+        />
+      </FormField>
+      <FormField label={t.status} htmlFor={`${id}-status`} required>
+        <Controller
+          control={control}
+          name="enabled"
+          render={({ field }) => (
+            <Select id={`${id}-status`} {...bind(field)} options={[...ENABLED_OPTIONS]} />
+          )}
+        />
+      </FormField>
+      <FormField label={t.doNotDisturb} htmlFor={`${id}-dnd`} required>
+        <Controller
+          control={control}
+          name="doNotDisturb"
+          render={({ field }) => (
+            <Select id={`${id}-dnd`} {...bind(field)} options={[...DO_NOT_DISTURB_OPTIONS]} />
+          )}
+        />
+      </FormField>
+      <FormField label={t.forward} htmlFor={`${id}-forward`}>
+        <Controller
+          control={control}
+          name="forwardAllDestination"
+          render={({ field }) => (
+            <NumberInput
+              id={`${id}-forward`}
+              {...bind(field)}
+              maxLength={12}
+              placeholder={t.forwardPlaceholder}
+            />
+          )}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,93 @@
+import type { CallStateItem } from '@tsunagu/contract/call';
+import { describe, expect, it } from 'vitest';
+import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
+import { memberViews, onlineCounts, otherParty, parkSlotOf, parkSlotViews } from './presence-model';
+
+const groups = panelUserInfo({}, { suzuki: 1 }).userGroup.commDetails;
+const sales = groups[0]!;
+
+function channel(entry: Partial<CallStateItem>): CallStateItem {
+  return {
+    uuid: 'c1',
+    extension: '1002',
+    application: 'bridge',
+    dest: '',
+    cid_num: '',
+    callee_num: '',
+    sent_callee_num: '',
+    direction: 'outbound',
+    callstate: 'ACTIVE',
+    ...entry,
+  };
+}
+
+describe('presence model', () => {
+  it('takes login counts from the latest logged-in list, else from the groups', () => {
+    expect(onlineCounts(groups, undefined).get(colleagues.suzuki.userUuid)).toBe(1);
+    const fresh = onlineCounts(groups, [{ userUuid: colleagues.tanaka.userUuid, loginCnt: 2 }]);
+    expect(fresh.get(colleagues.tanaka.userUuid)).toBe(2);
+    expect(fresh.get(colleagues.suzuki.userUuid)).toBeUndefined();
+  });
+
+  it('highlights logged-in users and oneself; IN only for the logged in', () => {
+    const [self, suzuki] = memberViews(
+      sales,
+      onlineCounts(groups, undefined),
+      [],
+      colleagues.yamada.userUuid,
+    );
+    expect(self).toMatchObject({ self: true, loggedIn: false, highlighted: true, busy: false });
+    expect(suzuki).toMatchObject({ self: false, loggedIn: true, highlighted: true });
+    const [, offline] = memberViews(sales, new Map(), [], colleagues.yamada.userUuid);
+    expect(offline).toMatchObject({ loggedIn: false, highlighted: false });
+  });
+
+  it('is busy in RINGING, ACTIVE, EARLY and DOWN only, with the other party of the call', () => {
+    const views = (callstate: string) =>
+      memberViews(sales, new Map(), [channel({ callstate, cid_num: '0312345678' })], 'x')[1];
+    for (const state of ['RINGING', 'ACTIVE', 'EARLY', 'DOWN']) {
+      expect(views(state)).toMatchObject({ busy: true, callNumber: '0312345678' });
+    }
+    expect(views('HELD')).toMatchObject({ busy: false, callNumber: null });
+    expect(views('HANGUP')?.busy).toBe(false);
+  });
+
+  it('reads the other party: dest of a call the extension made, the caller of one it receives', () => {
+    expect(otherParty(channel({ direction: 'inbound', dest: '0667778888', cid_num: '1002' }))).toBe(
+      '0667778888',
+    );
+    expect(otherParty(channel({ direction: 'outbound', dest: '1002', cid_num: '0312340001' }))).toBe(
+      '0312340001',
+    );
+    expect(otherParty(channel({ direction: 'outbound', cid_num: '1002', callee_num: '0455556666' }))).toBe(
+      '0455556666',
+    );
+    expect(otherParty(channel({ direction: 'inbound', dest: '1002' }))).toBeNull();
+  });
+
+  it('reads the park slot from park+59NN (9th character) and from the bare 59NN', () => {
+    expect(parkSlotOf('park+5903')).toBe(3);
+    expect('park+5903'[8]).toBe('3');
+    expect(parkSlotOf('5908')).toBe(8);
+    expect(parkSlotOf('5909')).toBeNull();
+    expect(parkSlotOf('15903')).toBeNull();
+  });
+
+  it('lists P1–P8 from valet_park channels, then from the park topic once it has spoken', () => {
+    const parked = channel({
+      application: 'valet_park',
+      dest: 'park+5902',
+      extension: '1001',
+      cid_num: '0312340001',
+    });
+    const names = (ext: string) => (ext === '1001' ? '山田 太郎' : undefined);
+    const fromChannels = parkSlotViews([parked, channel({})], null, names);
+    expect(fromChannels).toHaveLength(8);
+    expect(fromChannels[1]).toEqual({ slot: 2, use: true, userName: '山田 太郎', destNumber: '0312340001' });
+    expect(fromChannels.filter((s) => s.use)).toHaveLength(1);
+
+    const fromTopic = parkSlotViews([parked], new Set([5]), names);
+    expect(fromTopic[1]?.use).toBe(false);
+    expect(fromTopic[4]).toEqual({ slot: 5, use: true, userName: null, destNumber: null });
+  });
+});

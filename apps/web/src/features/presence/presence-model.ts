@@ -1,0 +1,125 @@
+import type { GroupMember, UserGroupDetail } from '@tsunagu/contract/auth';
+import { BUSY_STATES, type CallStateItem } from '@tsunagu/contract/call';
+import type { LoginUser } from '@tsunagu/contract/realtime';
+
+/** Active sessions per user: from the latest logged-in list when there is one, else from the groups. */
+export function onlineCounts(
+  groups: readonly UserGroupDetail[],
+  loginUsers: readonly LoginUser[] | undefined,
+): Map<string, number> {
+  if (loginUsers) return new Map(loginUsers.map((u) => [u.userUuid, u.loginCnt]));
+  return new Map(groups.flatMap((g) => g.userList.map((m) => [m.userUuid, m.loginCnt] as const)));
+}
+
+const BUSY = new Set<string>(BUSY_STATES);
+
+/** The extension's first channel in a busy state (spec 4 "Busy extensions"), if any. */
+export function busyChannel(
+  extension: string | null,
+  channels: readonly CallStateItem[],
+): CallStateItem | undefined {
+  if (!extension) return undefined;
+  return channels.find(
+    (c) => c.extension === extension && c.application !== 'valet_park' && BUSY.has(c.callstate),
+  );
+}
+
+/**
+ * The other party's number on an extension's channel. A channel the extension started ('inbound' to
+ * the exchange) goes to `dest`; a channel ringing the extension ('outbound') comes from `cid_num`.
+ * The callee fields stand in when those are empty or name the extension itself.
+ */
+export function otherParty(channel: CallStateItem): string | null {
+  const candidates =
+    channel.direction === 'inbound'
+      ? [channel.dest, channel.callee_num, channel.sent_callee_num]
+      : [channel.cid_num, channel.sent_callee_num, channel.callee_num];
+  return candidates.find((n) => n && n !== channel.extension) ?? null;
+}
+
+/** A group member as the presence list shows them. */
+export interface MemberView {
+  member: GroupMember;
+  self: boolean;
+  /** Logged in: the 'IN' badge. */
+  loggedIn: boolean;
+  /** Spec 2.4: highlighted when logged in, or when it is the current user. */
+  highlighted: boolean;
+  /** The extension is on a call: the name turns red. */
+  busy: boolean;
+  /** The other party of the current call, for the 'On call' badge. */
+  callNumber: string | null;
+}
+
+/** The members of a group with their login and call state. */
+export function memberViews(
+  group: UserGroupDetail,
+  online: ReadonlyMap<string, number>,
+  channels: readonly CallStateItem[],
+  selfUuid: string,
+): MemberView[] {
+  return group.userList.map((member) => {
+    const self = member.userUuid === selfUuid;
+    const loggedIn = (online.get(member.userUuid) ?? 0) > 0;
+    const channel = busyChannel(member.extension, channels);
+    return {
+      member,
+      self,
+      loggedIn,
+      highlighted: loggedIn || self,
+      busy: channel !== undefined,
+      callNumber: channel ? otherParty(channel) : null,
+    };
+  });
+}
+
+/** Park slots P1–P8 (extensions 5901–5908). */
+export const PARK_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+/**
+ * The slot a valet_park channel occupies. Spec 4 reads the 9th character of dest ('park+5903' → 3);
+ * FreeSWITCH also reports the bare slot ('5903'), so the slot is read from the end of either.
+ */
+export function parkSlotOf(dest: string): number | null {
+  const match = /(?:^|\+)590([1-8])$/.exec(dest);
+  return match ? Number(match[1]) : null;
+}
+
+/** One park slot (spec 3 "Park slot"). */
+export interface ParkSlotView {
+  slot: number;
+  use: boolean;
+  /** Whose extension parked the call, when known. */
+  userName: string | null;
+  /** The parked caller's number, when known. */
+  destNumber: string | null;
+}
+
+/**
+ * The eight slots. Occupancy follows the park topic once one has arrived, and the valet_park
+ * channels of the call state before that; the channels give the user and the number.
+ */
+export function parkSlotViews(
+  channels: readonly CallStateItem[],
+  topicSlots: ReadonlySet<number> | null,
+  nameOfExtension: (extension: string) => string | undefined,
+): ParkSlotView[] {
+  const parked = new Map<number, CallStateItem>();
+  for (const channel of channels) {
+    const slot = channel.application === 'valet_park' ? parkSlotOf(channel.dest) : null;
+    if (slot !== null && !parked.has(slot)) parked.set(slot, channel);
+  }
+  return PARK_SLOTS.map((slot) => {
+    const channel = parked.get(slot);
+    const use = topicSlots ? topicSlots.has(slot) : channel !== undefined;
+    return {
+      slot,
+      use,
+      userName:
+        use && channel
+          ? (nameOfExtension(channel.extension) ?? nameOfExtension(channel.cid_num) ?? null)
+          : null,
+      destNumber: use && channel ? channel.cid_num || null : null,
+    };
+  });
+}

@@ -1,0 +1,81 @@
+import { endpoints } from '@tsunagu/contract/api';
+import type { UserInfo } from '@tsunagu/contract/auth';
+import type { CallStateItem } from '@tsunagu/contract/call';
+import type { LoginUser } from '@tsunagu/contract/realtime';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { callApi, fetchData } from '../../shared/api/client';
+import { liveTopics } from '../../shared/realtime/live-topics';
+import { useRealtimeConnected, useTopic } from '../../shared/realtime/realtime-session';
+
+const keys = {
+  groups: (username: string) => ['presence', 'groups', username] as const,
+  loginUsers: (domainUuid: string) => ['presence', 'loginUsers', domainUuid] as const,
+  callState: (domainUuid: string) => ['presence', 'callState', domainUuid] as const,
+};
+
+/**
+ * The user's groups with their members (GET /v1/user/info/{username}, userGroup.commDetails). They
+ * start from the info kept at sign-in and are fetched again only on refresh.
+ */
+export function usePresenceGroups(info: UserInfo) {
+  return useQuery({
+    queryKey: keys.groups(info.user.id),
+    queryFn: async () =>
+      (await fetchData<UserInfo>(endpoints.userInfo, { params: { username: info.user.id } })).userGroup
+        .commDetails,
+    initialData: info.userGroup.commDetails,
+    staleTime: Infinity,
+    meta: { handlesErrors: true },
+  });
+}
+
+/**
+ * The tenant's logged-in users (GET /v1/user/loginUsers), replaced by every /topic/loginUser message
+ * and read again after each (re)connection of the socket.
+ */
+export function useLoginUsers(domainUuid: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: keys.loginUsers(domainUuid),
+    queryFn: () => fetchData<LoginUser[]>(endpoints.loginUsers, { params: { domainUuid } }),
+    meta: { handlesErrors: true },
+  });
+  useTopic(liveTopics.loginUser(domainUuid), (list) =>
+    queryClient.setQueryData(keys.loginUsers(domainUuid), list),
+  );
+  // The server announces a new connection (this one too) before its subscriptions can be in place.
+  useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: keys.loginUsers(domainUuid) }));
+  return query;
+}
+
+/** The tenant's channels (GET /v1/call/callState), fetched again whenever /topic/callState says they changed. */
+export function useCallState(domainUuid: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: keys.callState(domainUuid),
+    queryFn: () => fetchData<CallStateItem[]>(endpoints.callState, { params: { domainUuid } }),
+    meta: { handlesErrors: true },
+  });
+  const onChange = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: keys.callState(domainUuid) }),
+    [queryClient, domainUuid],
+  );
+  useTopic(liveTopics.callState(domainUuid), onChange);
+  useRealtimeConnected(onChange);
+  return query;
+}
+
+/** The occupied park slots from /topic/park; null until the first message. */
+export function useParkTopic(domainName: string): ReadonlySet<number> | null {
+  const [slots, setSlots] = useState<ReadonlySet<number> | null>(null);
+  useTopic(liveTopics.park(domainName), setSlots);
+  return slots;
+}
+
+/** POST /v1/user/forceLogout: ends every session of a colleague (tenant administrators). */
+export function useForceLogout() {
+  return useMutation({
+    mutationFn: (userUuid: string) => callApi(endpoints.forceLogout, { body: { userUuid } }),
+  });
+}

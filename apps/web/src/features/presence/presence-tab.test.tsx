@@ -1,0 +1,257 @@
+import type { CallStateItem } from '@tsunagu/contract/call';
+import { topics } from '@tsunagu/contract/realtime';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerSoftphoneDialer } from '../../shared/dial/dial';
+import { fakeStomp } from '../../shared/realtime/fake-stomp';
+import { connectRealtime } from '../../shared/realtime/realtime-session';
+import { startSession } from '../../shared/session/session-store';
+import { envelope, mockApi, type RecordedRequest } from '../../test/mock-api';
+import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
+import { renderPanel } from '../../test/render-panel';
+import { PresenceTab } from './presence-tab';
+
+const info = panelUserInfo();
+const { domainUuid } = info.user;
+const { domainName } = info.domain;
+
+function call(entry: Partial<CallStateItem>): CallStateItem {
+  return {
+    uuid: 'c1',
+    extension: '1002',
+    application: 'bridge',
+    dest: '1002',
+    cid_num: '0312345678',
+    callee_num: '',
+    sent_callee_num: '',
+    direction: 'outbound',
+    callstate: 'ACTIVE',
+    ...entry,
+  };
+}
+
+let stopRealtime: (() => void) | undefined;
+afterEach(() => stopRealtime?.());
+
+function openPresence({
+  user = {},
+  loginUsers = [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 1 }],
+  callState = () => [] as CallStateItem[],
+  extra = {},
+}: {
+  user?: Parameters<typeof panelUserInfo>[0];
+  loginUsers?: { userUuid: string; loginCnt: number }[];
+  callState?: () => CallStateItem[];
+  extra?: Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
+} = {}) {
+  const requests = mockApi({
+    [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
+    [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', callState()),
+    ...extra,
+  });
+  startSession('tok', panelUserInfo(user));
+  stopRealtime = connectRealtime();
+  const view = renderPanel(<PresenceTab />);
+  return { requests, ...view };
+}
+
+/** The list is covered by the spinner until the logged-in users are in. */
+const loaded = () => waitFor(() => expect(within(row('鈴木 花子')).queryByText('IN')).toBeTruthy());
+
+const row = (name: string) => screen.getByRole('listitem', { name });
+
+describe('presence tab', () => {
+  it('lists groups with their number, highlights the logged in and oneself, and marks IN', async () => {
+    openPresence();
+    await loaded();
+
+    expect(screen.getByText('プレゼンスはベータ版の機能です。')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '営業部' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '300' })).toBeTruthy();
+    expect(row('鈴木 花子').dataset.highlighted).toBe('true');
+    expect(row('山田 太郎').dataset.highlighted).toBe('true');
+    expect(within(row('山田 太郎')).queryByText('IN')).toBeNull();
+    expect(row('田中 一郎').dataset.highlighted).toBeUndefined();
+    expect(within(row('田中 一郎')).queryByText('IN')).toBeNull();
+  });
+
+  it("reads the logged-in users again once the socket is up (the server's own announcement comes too early)", async () => {
+    let loginUsers: { userUuid: string; loginCnt: number }[] = [];
+    mockApi({
+      [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
+      [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', []),
+    });
+    startSession('tok', info);
+    renderPanel(<PresenceTab />);
+    await screen.findByRole('listitem', { name: '鈴木 花子' });
+    await waitFor(() => expect(screen.queryByText('しばらくお待ちください…')).toBeNull());
+
+    loginUsers = [{ userUuid: info.user.userUuid, loginCnt: 1 }];
+    stopRealtime = connectRealtime();
+
+    await waitFor(() => expect(within(row('山田 太郎')).queryByText('IN')).toBeTruthy());
+  });
+
+  it('follows /topic/loginUser live', async () => {
+    openPresence();
+    await loaded();
+    await waitFor(() => expect(fakeStomp.isSubscribed(topics.loginUser(domainUuid))).toBe(true));
+
+    fakeStomp.publish(
+      topics.loginUser(domainUuid),
+      JSON.stringify([{ userUuid: colleagues.tanaka.userUuid, loginCnt: 1 }]),
+    );
+
+    await waitFor(() => expect(within(row('田中 一郎')).queryByText('IN')).toBeTruthy());
+    expect(within(row('鈴木 花子')).queryByText('IN')).toBeNull();
+    expect(row('鈴木 花子').dataset.highlighted).toBeUndefined();
+  });
+
+  it("shows a busy colleague's name in red with an On call badge to the caller's customer, live", async () => {
+    let channels = [call({})];
+    const { router } = openPresence({ callState: () => channels });
+    const badge = await screen.findByRole('link', { name: '通話中 0312345678' });
+    expect(within(row('鈴木 花子')).getByText('鈴木 花子').closest('.ant-typography-danger')).toBeTruthy();
+
+    await userEvent.setup().click(badge);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/0312345678'));
+
+    channels = [];
+    await waitFor(() => expect(fakeStomp.isSubscribed(topics.callState(domainUuid))).toBe(true));
+    fakeStomp.publish(topics.callState(domainUuid), '1002');
+    await waitFor(() => expect(screen.queryByText('通話中')).toBeNull());
+    expect(within(row('鈴木 花子')).getByText('鈴木 花子').closest('.ant-typography-danger')).toBeNull();
+  });
+
+  it('in headset mode, monitor and extension clicks go to the softphone (*33 + extension)', async () => {
+    const dialled: string[] = [];
+    const unregister = registerSoftphoneDialer((number) => dialled.push(number));
+    openPresence();
+    await loaded();
+    const user = userEvent.setup();
+    await user.click(within(row('鈴木 花子')).getByRole('button', { name: 'モニター' }));
+    await user.click(within(row('鈴木 花子')).getByRole('button', { name: '1002' }));
+    await user.click(screen.getByRole('button', { name: '300' }));
+    expect(dialled).toEqual(['*331002', '1002', '300']);
+    // No monitor and no call link for oneself.
+    expect(within(row('山田 太郎')).queryByRole('button', { name: 'モニター' })).toBeNull();
+    expect(within(row('山田 太郎')).queryByRole('button', { name: '1001' })).toBeNull();
+    unregister();
+  });
+
+  it('in headset mode without a softphone yet, says so instead of calling', async () => {
+    const { requests } = openPresence();
+    await loaded();
+    await userEvent.setup().click(within(row('鈴木 花子')).getByRole('button', { name: '1002' }));
+    expect(
+      await screen.findByText('ソフトフォンは現在準備中のため、ヘッドセットモードでは発信できません。'),
+    ).toBeTruthy();
+    expect(requests.some((r) => r.path === '/api/v1/call/clickToCall')).toBe(false);
+  });
+
+  it('in desk-phone mode clicks to call, blocking other calls until 500 ms after the answer', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { requests } = openPresence({
+      user: { phoneType: 'phone' },
+      extra: {
+        'POST /api/v1/call/clickToCall': () => new Promise<Response>((resolve) => (answer = resolve)),
+      },
+    });
+    await loaded();
+    const user = userEvent.setup();
+    const extension = within(row('鈴木 花子')).getByRole('button', { name: '1002' });
+    await user.click(extension);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/v1/call/clickToCall')).toHaveLength(1),
+    );
+    expect(requests.at(-1)?.body).toEqual({ extensionUuid: info.user.extensionUuid, dest: '1002' });
+    expect(extension.hasAttribute('disabled')).toBe(true);
+    expect(within(row('田中 一郎')).getByRole('button', { name: '1003' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+
+    const answered = Date.now();
+    answer(envelope(200, ''));
+    expect(await screen.findByText(/1002 に発信しています。/)).toBeTruthy();
+    await waitFor(() => expect(extension.hasAttribute('disabled')).toBe(false));
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(450);
+  });
+
+  it("refreshes the groups and logged-in users with the toast '表示しました。'", async () => {
+    const { requests } = openPresence({
+      extra: { 'GET /api/v1/user/info/yamada': () => envelope(200, '', panelUserInfo({}, { tanaka: 1 })) },
+    });
+    const loginUserLoads = () =>
+      requests.filter((r) => r.path === `/api/v1/user/loginUsers/${domainUuid}`).length;
+    await loaded();
+    // Loaded on opening, and again once the socket is up.
+    await waitFor(() => expect(loginUserLoads()).toBe(2));
+    expect(requests.some((r) => r.path === '/api/v1/user/info/yamada')).toBe(false);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: /更新/ }));
+
+    expect(await screen.findByText('表示しました。')).toBeTruthy();
+    expect(loginUserLoads()).toBe(3);
+    expect(requests.some((r) => r.path === '/api/v1/user/info/yamada')).toBe(true);
+    await waitFor(() => expect(within(row('田中 一郎')).queryByText('IN')).toBeNull());
+  });
+
+  it('expands the park check to P1–P8: in use with the user and the caller, or unused; live', async () => {
+    openPresence({
+      callState: () => [
+        call({ application: 'valet_park', dest: 'park+5902', extension: '1002', cid_num: '0312340001' }),
+      ],
+    });
+    await userEvent.setup().click(screen.getByText('パーク保留確認（ベータ）'));
+    const slots = await screen.findByRole('list', { name: 'パーク保留確認（ベータ）' });
+    await waitFor(() =>
+      expect(within(slots).getByRole('listitem', { name: 'P2' }).textContent).toContain('使用中'),
+    );
+    const p2 = within(slots).getByRole('listitem', { name: 'P2' });
+    expect(p2.textContent).toContain('鈴木 花子');
+    expect(within(p2).getByRole('link').getAttribute('href')).toBe('/cust/management/0312340001');
+    expect(within(slots).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(slots).getByRole('listitem', { name: 'P1' }).textContent).toContain('未使用');
+
+    await waitFor(() => expect(fakeStomp.isSubscribed(topics.park(domainName))).toBe(true));
+    fakeStomp.publish(
+      topics.park(domainName),
+      JSON.stringify({
+        lots: { lot: { name: `5900@${domainName}`, extension: { content: 5907, uuid: 'u' } } },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(slots).getByRole('listitem', { name: 'P7' }).textContent).toContain('使用中'),
+    );
+    expect(within(slots).getByRole('listitem', { name: 'P2' }).textContent).toContain('未使用');
+  });
+
+  it('lets a tenant administrator force a logged-in colleague out after a Yes', async () => {
+    const { requests } = openPresence({
+      user: { userClass: 'CP' },
+      extra: { 'POST /api/v1/user/forceLogout': () => envelope(200, '') },
+    });
+    await loaded();
+    expect(screen.queryByRole('button', { name: '強制ログアウト 田中 一郎' })).toBeNull();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: '強制ログアウト 鈴木 花子' }));
+    expect(await screen.findByText('鈴木 花子 さんを強制ログアウトしますか？')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'いいえ' }));
+    expect(requests.some((r) => r.path === '/api/v1/user/forceLogout')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: '強制ログアウト 鈴木 花子' }));
+    await user.click(await screen.findByRole('button', { name: 'はい' }));
+    expect(await screen.findByText('強制ログアウトしました。')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/v1/user/forceLogout')?.body).toEqual({
+      userUuid: colleagues.suzuki.userUuid,
+    });
+  });
+
+  it('offers staff no forced logout', async () => {
+    openPresence({ user: { userClass: 'USER' } });
+    await loaded();
+    expect(screen.queryByRole('button', { name: /強制ログアウト/ })).toBeNull();
+  });
+});

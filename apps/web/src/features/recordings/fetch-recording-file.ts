@@ -1,0 +1,37 @@
+import { endpoints } from '@tsunagu/contract/api';
+import { ApiError } from '@tsunagu/contract/envelope';
+import { isMissingRecordingFile, recordingMessages } from '@tsunagu/contract/pbx/recording';
+import { sendWithSession, urlWithQuery } from './recording-transfer';
+
+/** 'play' streams any recording inline; 'download' is refused for the built-in (DEFAULT) ones. */
+export type RecordingFilePurpose = 'play' | 'download';
+
+/**
+ * GET /v1/recording/playFile or downloadFile as a Blob, sent with the Bearer token. A file under
+ * 100 bytes counts as missing: 'ファイルが見つかりません.' (spec 8).
+ */
+export async function fetchRecordingFile(
+  purpose: RecordingFilePurpose,
+  fileName: string,
+  domainUuid: string,
+): Promise<Blob> {
+  const endpoint = purpose === 'play' ? endpoints.recordingPlay : endpoints.recordingDownload;
+  const response = await sendWithSession(endpoint, urlWithQuery(endpoint, { fileName, domainUuid }));
+  const blob = await response.blob();
+  if (isMissingRecordingFile(blob.size)) throw new ApiError(404, recordingMessages.notFound);
+  return blob;
+}
+
+/** Hands a Blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by now; the URL only needs to live until the browser read it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

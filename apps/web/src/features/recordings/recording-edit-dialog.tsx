@@ -1,0 +1,47 @@
+import {
+  recordingEditError,
+  recordingSaveRequestSchema,
+  type Recording,
+  type RecordingSaveRequest,
+} from '@tsunagu/contract/pbx/recording';
+import { Input } from 'antd';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ja } from '../../shared/i18n/ja';
+import { checkAgainstContract } from '../../shared/ui/contract-check';
+import { FormDialog } from '../../shared/ui/form-dialog';
+import { bind, FormField } from '../../shared/ui/form-field';
+import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
+import { useSaveRecording } from './save-recording';
+
+const t = ja.pbx.recording;
+
+/** Renaming a recording: the only field Edit shows (spec 2.12). */
+export function RecordingEditDialog({ recording, onClose }: { recording: Recording; onClose: () => void }) {
+  const id = useId();
+  const { control, handleSubmit } = useForm<RecordingSaveRequest>({
+    defaultValues: {
+      recordingUuid: recording.recordingUuid,
+      domainUuid: recording.domainUuid,
+      recordingName: recording.recordingName,
+      recordingFilename: recording.recordingFilename,
+    },
+  });
+  const save = useSaveRecording();
+  const submit = useDialogSubmit(save.mutateAsync, onClose);
+  const onSave = handleSubmit((values) =>
+    submit(checkAgainstContract(recordingSaveRequestSchema, values, recordingEditError)),
+  );
+
+  return (
+    <FormDialog title={t.editTitle} saving={save.isPending} onSave={() => void onSave()} onClose={onClose}>
+      <FormField label={t.name} htmlFor={`${id}-name`} required>
+        <Controller
+          control={control}
+          name="recordingName"
+          render={({ field }) => <Input id={`${id}-name`} {...bind(field)} maxLength={100} />}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { isDefaultRecording, type Recording } from '@tsunagu/contract/pbx/recording';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { ja } from '../../shared/i18n/ja';
+import { useRecordings } from '../../shared/pbx/get-recordings';
+import { useDomainUuid } from '../../shared/pbx/pbx-query';
+import type { GridColumn } from '../../shared/ui/grid-columns';
+import { ListScreen } from '../../shared/ui/list-screen';
+import { useNotices } from '../../shared/ui/notices';
+import { useDeleteRecording } from './delete-recording';
+import { fetchRecordingFile, saveBlob } from './fetch-recording-file';
+import { RecordingEditDialog } from './recording-edit-dialog';
+import { RecordingPlayer, type PlayerTrack } from './recording-player';
+import { RecordingUploadDialog } from './recording-upload-dialog';
+
+const t = ja.pbx.recording;
+const NONE: Recording[] = [];
+
+const rowKey = (row: Recording) => row.recordingUuid;
+const editable = (row: Recording) => !isDefaultRecording(row);
+
+/** /pbx/recording: the audio files (spec 2.12), with a player above the grid. */
+export function RecordingsPage() {
+  const domainUuid = useDomainUuid();
+  const notices = useNotices();
+  const { data, isFetching, refetch } = useRecordings();
+  const remove = useDeleteRecording();
+  const [track, setTrack] = useState<PlayerTrack | null>(null);
+  // undefined: no dialog; null: the upload dialog.
+  const [editing, setEditing] = useState<Recording | null>();
+
+  const columns = useMemo((): GridColumn<Recording>[] => {
+    const play = async (row: Recording) => {
+      try {
+        const blob = await fetchRecordingFile('play', row.recordingFilename, domainUuid);
+        setTrack({ blob, name: row.recordingName });
+      } catch (error) {
+        notices.failed(error);
+      }
+    };
+    const download = async (row: Recording) => {
+      try {
+        saveBlob(
+          await fetchRecordingFile('download', row.recordingFilename, domainUuid),
+          row.recordingFilename,
+        );
+      } catch (error) {
+        notices.failed(error);
+      }
+    };
+    return [
+      { key: 'name', title: t.name, text: (r) => r.recordingName },
+      { key: 'filename', title: t.filename, text: (r) => r.recordingFilename },
+      {
+        key: 'play',
+        title: t.play,
+        width: 90,
+        data: false,
+        text: () => '',
+        render: (r) => <Button onClick={() => void play(r)}>{t.play}</Button>,
+      },
+      {
+        key: 'download',
+        title: t.download,
+        width: 120,
+        data: false,
+        text: () => '',
+        // Built-in recordings can be played but not downloaded (spec 4).
+        render: (r) => editable(r) && <Button onClick={() => void download(r)}>{t.download}</Button>,
+      },
+    ];
+  }, [domainUuid, notices]);
+
+  return (
+    <>
+      <ListScreen
+        title={t.listTitle}
+        rows={data?.list ?? NONE}
+        rowKey={rowKey}
+        columns={columns}
+        loading={isFetching}
+        onCreate={() => setEditing(null)}
+        onEdit={setEditing}
+        onDelete={(row) => remove.mutateAsync(row.recordingUuid)}
+        onRefresh={refetch}
+        canEdit={editable}
+        canDelete={editable}
+      >
+        <RecordingPlayer track={track} />
+      </ListScreen>
+      {editing === null && <RecordingUploadDialog onClose={() => setEditing(undefined)} />}
+      {editing && <RecordingEditDialog recording={editing} onClose={() => setEditing(undefined)} />}
+    </>
+  );
+}

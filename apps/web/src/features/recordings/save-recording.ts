@@ -1,0 +1,14 @@
+import { endpoints } from '@tsunagu/contract/api';
+import type { Recording, RecordingSaveRequest } from '@tsunagu/contract/pbx/recording';
+import type { ListData } from '@tsunagu/contract/pbx/shared';
+import { fetchData } from '../../shared/api/client';
+import { usePbxMutation } from '../../shared/pbx/pbx-query';
+
+/** POST /v1/recording: renames a recording; answers the new list. */
+export function saveRecording(request: RecordingSaveRequest): Promise<ListData<Recording>> {
+  return fetchData(endpoints.recordingSave, { body: request });
+}
+
+export function useSaveRecording() {
+  return usePbxMutation('recordings', saveRecording);
+}

@@ -1,0 +1,27 @@
+import { ACTION_TYPE_LABELS, DEFAULT_ACTION_TYPES } from '@tsunagu/contract/schedule/format';
+import type { ActionType } from '@tsunagu/contract/schedule/schema';
+import { Badge, Flex, Tag } from 'antd';
+import { ja } from '../../shared/i18n/ja';
+import { ACTION_COLORS } from './action-colors';
+
+/** A condition's action as a coloured tag (the list's action column). */
+export function ActionTag({ type }: { type: ActionType }) {
+  return (
+    <Tag color={ACTION_COLORS[type]} variant="solid" style={{ marginInlineEnd: 0 }}>
+      {ACTION_TYPE_LABELS[type]}
+    </Tag>
+  );
+}
+
+/** The chart's legend: a coloured badge per action type, in the spec's order. */
+export function ActionLegend() {
+  return (
+    <Flex gap={12} wrap role="list" aria-label={ja.schedules.legend}>
+      {DEFAULT_ACTION_TYPES.map((type) => (
+        <span role="listitem" key={type}>
+          <Badge color={ACTION_COLORS[type]} text={ACTION_TYPE_LABELS[type]} />
+        </span>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,16 @@
+import { useUserInfo } from '../../shared/session/session-store';
+import { PasswordForm } from './password-form';
+import { PopupForm } from './popup-form';
+import { RingSettingsForm } from './ring-settings-form';
+
+/** Personal settings (spec 2.4 "Settings tab"): ring settings for a headset, the pop-up for a desk phone, the password for all. */
+export function SettingsTab() {
+  const { user } = useUserInfo();
+  return (
+    <div style={{ paddingInline: 4 }}>
+      {user.phoneType === 'verto' && <RingSettingsForm />}
+      <PasswordForm userUuid={user.userUuid} />
+      {user.phoneType === 'phone' && <PopupForm user={user} />}
+    </div>
+  );
+}

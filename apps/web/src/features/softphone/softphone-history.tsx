@@ -1,0 +1,134 @@
+import { ArrowDownOutlined, ArrowUpOutlined, SwapOutlined } from '@ant-design/icons';
+import { endpoints } from '@tsunagu/contract/api';
+import {
+  ANONYMOUS,
+  CDR_PAGE_SIZE,
+  cdrDialNumber,
+  isMissed,
+  type CallDirection,
+  type CdrItem,
+  type Page,
+} from '@tsunagu/contract/cdr';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Empty, Flex, Pagination, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { callApi } from '../../shared/api/client';
+import { withQuery } from '../../shared/api/with-query';
+import { ja } from '../../shared/i18n/ja';
+
+/** The list state's itemsPerPage (spec 3 "Call record"): one page of the history. */
+const ITEMS_PER_PAGE = CDR_PAGE_SIZE;
+
+const ICONS: Record<CallDirection, ReactNode> = {
+  inbound: <ArrowDownOutlined />,
+  outbound: <ArrowUpOutlined />,
+  local: <SwapOutlined />,
+};
+
+/** POST /v1/cdr/ext: a page (1-based) of the user's own calls, newest first. */
+async function historyPage(domainUuid: string, extensionUuid: string, page: number): Promise<Page<CdrItem>> {
+  const endpoint = withQuery(endpoints.cdrExt, {
+    size: ITEMS_PER_PAGE,
+    page: page - 1,
+    sort: 'startStamp,DESC',
+  });
+  return (await callApi<{ page: Page<CdrItem> }>(endpoint, { body: { domainUuid, extensionUuid } })).data
+    .page;
+}
+
+function HistoryRow({ cdr, onDial }: { cdr: CdrItem; onDial: (number: string) => void }) {
+  const number = cdrDialNumber(cdr);
+  const anonymous = number === ANONYMOUS;
+  const missed = isMissed(cdr);
+  const h = ja.panel.history;
+  // Spec 2.4: a colleague's (local) call has no customer behind it.
+  const name =
+    cdr.direction === 'local' || anonymous ? (
+      <span>{cdr.displayName}</span>
+    ) : (
+      <Link to={paths.cust.record.href(number)} style={{ color: 'inherit', textDecoration: 'underline' }}>
+        {cdr.displayName}
+      </Link>
+    );
+  return (
+    <Flex
+      role="listitem"
+      data-direction={cdr.direction}
+      align="center"
+      gap={6}
+      style={{ padding: '4px 6px', borderBottom: '1px solid #f0f0f0', color: missed ? '#cf1322' : undefined }}
+    >
+      <span role="img" aria-label={`${h.directions[cdr.direction]}${missed ? `（${h.missed}）` : ''}`}>
+        {ICONS[cdr.direction]}
+      </span>
+      <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+        {name}
+        {anonymous ? (
+          <Typography.Text type="secondary">{h.anonymous}</Typography.Text>
+        ) : (
+          <Button
+            type="link"
+            onClick={() => onDial(number)}
+            title={ja.panel.callHint(number)}
+            style={{ alignSelf: 'flex-start', padding: 0, height: 'auto' }}
+          >
+            {number}
+          </Button>
+        )}
+      </Flex>
+      <time dateTime={cdr.startStamp} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {dayjs(cdr.startStamp).format('MM/DD HH:mm')}
+      </time>
+    </Flex>
+  );
+}
+
+/** The softphone tab's own call-history list, paged by itemsPerPage; its numbers dial through the softphone. */
+export function SoftphoneHistory({
+  domainUuid,
+  extensionUuid,
+  onDial,
+}: {
+  domainUuid: string;
+  extensionUuid: string;
+  onDial: (number: string) => void;
+}) {
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: ['cdr', extensionUuid, 'softphone', page],
+    queryFn: () => historyPage(domainUuid, extensionUuid, page),
+    placeholderData: keepPreviousData,
+  });
+  const total = history.data?.totalElements ?? 0;
+  return (
+    <section aria-label={ja.softphone.history}>
+      <Typography.Text strong>{ja.softphone.history}</Typography.Text>
+      <Spin spinning={history.isPending} description={ja.panel.loading}>
+        {history.data?.content.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ja.panel.history.empty} />
+        ) : (
+          <div role="list" aria-label={ja.softphone.history}>
+            {history.data?.content.map((cdr) => (
+              <HistoryRow key={cdr.cdrUuid} cdr={cdr} onDial={onDial} />
+            ))}
+          </div>
+        )}
+      </Spin>
+      {total > ITEMS_PER_PAGE && (
+        <Flex justify="center" style={{ marginTop: 6 }}>
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={ITEMS_PER_PAGE}
+            total={total}
+            showSizeChanger={false}
+            onChange={setPage}
+          />
+        </Flex>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { AudioMutedOutlined, AudioOutlined, PauseCircleOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { getSoftphone } from '../../phone/browser';
+import { currentCall, formatDuration, sessionDurationMs } from '../../phone/call-session';
+import { softphoneControls } from '../../phone/controls';
+import { useOpenCustomer } from '../../phone/customer-link';
+import { ja } from '../../shared/i18n/ja';
+import { useUserInfo } from '../../shared/session/session-store';
+import { Keypad, NumberField } from './dial-pad';
+import { SoftphoneHistory } from './softphone-history';
+import { ParkButtons, WaitingLines } from './slot-buttons';
+import { TransferPopover } from './transfer-popover';
+import { useNow, useSoftphoneState } from './use-softphone';
+import { useParkSlots } from './use-park-slots';
+
+const t = ja.softphone;
+
+/** The softphone tab (spec 2.4), shown for phoneType 'verto' only. */
+export function SoftphoneTab() {
+  const info = useUserInfo();
+  const { status, problem, session } = useSoftphoneState();
+  const phone = getSoftphone();
+  const [number, setNumber] = useState('');
+  const occupied = useParkSlots(info.user.domainUuid, info.domain.domainName);
+  const controls = softphoneControls(session, number, occupied);
+  const current = currentCall(session);
+  const now = useNow(current?.activeSince != null);
+  const openCustomer = useOpenCustomer();
+
+  const dial = () => {
+    if (controls.dial) void phone.dial(number);
+  };
+  // Spec 2.4: 'Receive call' and the line buttons answer and open the caller's customer record.
+  const receive = (callID?: string) =>
+    void phone.answer(callID).then((call) => call && openCustomer(call.number));
+
+  return (
+    <Flex vertical gap={8} aria-label={t.label}>
+      <Flex justify="space-between" align="baseline">
+        <Typography.Text strong aria-label={t.remote} style={{ fontSize: 18 }}>
+          {current?.number || t.noCall}
+        </Typography.Text>
+        <Typography.Text aria-label={t.duration} style={{ fontSize: 16, fontVariantNumeric: 'tabular-nums' }}>
+          {formatDuration(sessionDurationMs(session, now))}
+        </Typography.Text>
+      </Flex>
+      <Typography.Text type="secondary" role="status">
+        {current
+          ? `${t.status[current.status]}${current.name ? ` ${current.name}` : ''}`
+          : t.connection[status]}
+      </Typography.Text>
+      {problem && <Alert type={status === 'ended' ? 'error' : 'warning'} showIcon title={problem} />}
+
+      <NumberField value={number} onChange={setNumber} onEnter={dial} />
+      <Keypad onKey={(key) => (controls.keypadSendsDtmf ? phone.sendDtmf(key) : setNumber((n) => n + key))} />
+
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 4 }}>
+        <Button type="primary" icon={<PhoneOutlined />} disabled={!controls.dial} onClick={dial}>
+          {t.dial}
+        </Button>
+        {controls.hangUp && (
+          <Button danger type="primary" icon={<PhoneOutlined rotate={135} />} onClick={() => phone.hangUp()}>
+            {t.hangUp}
+          </Button>
+        )}
+        {controls.receive && (
+          <Button
+            type="primary"
+            style={{ background: '#389e0d' }}
+            icon={<PhoneOutlined />}
+            onClick={() => receive()}
+          >
+            {t.receive}
+          </Button>
+        )}
+        {controls.hold && (
+          <Button
+            icon={<PauseCircleOutlined />}
+            type={controls.held ? 'primary' : 'default'}
+            aria-pressed={controls.held}
+            onClick={() => void phone.toggleHold()}
+          >
+            {t.hold}
+          </Button>
+        )}
+        {controls.mute && (
+          <Button
+            icon={controls.muted ? <AudioMutedOutlined /> : <AudioOutlined />}
+            type={controls.muted ? 'primary' : 'default'}
+            aria-pressed={controls.muted}
+            onClick={() => phone.toggleMute()}
+          >
+            {t.mute}
+          </Button>
+        )}
+        <TransferPopover enabled={controls.transfer} onTransfer={(target) => phone.transfer(target)} />
+      </div>
+
+      <ParkButtons park={controls.park} inCall={current !== null} onPark={(slot) => void phone.park(slot)} />
+      <WaitingLines lines={controls.lines} onAnswer={receive} />
+
+      <Divider style={{ margin: '4px 0' }} />
+      {info.user.extensionUuid && (
+        <SoftphoneHistory
+          domainUuid={info.user.domainUuid}
+          extensionUuid={info.user.extensionUuid}
+          onDial={(target) => void phone.dial(target)}
+        />
+      )}
+    </Flex>
+  );
+}

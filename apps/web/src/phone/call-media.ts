@@ -1,0 +1,234 @@
+import { hasMedia, withMids } from './sdp';
+
+/**
+ * One call's WebRTC side: an RTCPeerConnection (a fresh one whenever the exchange re-bridges the
+ * call), the audio it sends and the element that plays what it receives. Signalling is not done
+ * here: this class turns SDP into SDP, and verto carries it.
+ */
+
+/** What a call needs from the browser; replaced in tests. */
+export interface MediaEnvironment {
+  createPeer(): RTCPeerConnection;
+  /** The audio this call sends (the microphone, or a mix for a listen-in). */
+  getSendTracks(): Promise<MediaStreamTrack[]>;
+  /** Plays a remote stream; returns the function that stops it. */
+  play(stream: MediaStream): { stop(): void; setMuted(muted: boolean): void };
+  /** How long to wait for ICE gathering before sending what was gathered. */
+  iceGatheringTimeoutMs: number;
+}
+
+/** Thrown when the microphone cannot be used; the message is for the user. */
+export class MicrophoneError extends Error {
+  override readonly name = 'MicrophoneError';
+  constructor(cause: unknown) {
+    super('マイクを使用できません。ブラウザのマイクの使用許可を確認してください。', { cause });
+  }
+}
+
+/** The browser's microphone, as MicrophoneError when refused or missing. */
+export async function microphoneTracks(): Promise<MediaStreamTrack[]> {
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    return stream.getAudioTracks();
+  } catch (error) {
+    throw new MicrophoneError(error);
+  }
+}
+
+/** Plays a remote stream through an audio element that is not in the page. */
+export function playStream(stream: MediaStream): { stop(): void; setMuted(muted: boolean): void } {
+  const audio = new Audio();
+  audio.autoplay = true;
+  audio.srcObject = stream;
+  audio.play().catch(() => {
+    // Autoplay refused before any user gesture: the call still runs, and a later gesture plays it.
+  });
+  return {
+    stop() {
+      audio.pause();
+      audio.srcObject = null;
+    },
+    setMuted(muted) {
+      audio.muted = muted;
+    },
+  };
+}
+
+/** The browser's own environment: no ICE servers (the exchange is reached directly), the microphone. */
+export const browserMedia: MediaEnvironment = {
+  createPeer: () => new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle' }),
+  getSendTracks: microphoneTracks,
+  play: playStream,
+  iceGatheringTimeoutMs: 3000,
+};
+
+/** Resolves once ICE gathering is complete, or after the timeout with whatever was gathered. */
+export function iceGathered(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pc.removeEventListener('icegatheringstatechange', check);
+      resolve();
+    };
+    const check = () => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    pc.addEventListener('icegatheringstatechange', check);
+  });
+}
+
+export class CallMedia {
+  readonly #env: MediaEnvironment;
+  #pc: RTCPeerConnection | null = null;
+  #tracks: MediaStreamTrack[] | null = null;
+  #player: ReturnType<MediaEnvironment['play']> | null = null;
+  #remote: MediaStream | null = null;
+  #localOffer: string | null = null;
+  #held = false;
+  #muted = false;
+  #closed = false;
+  /** Send only (a listen-in): what comes back is not played. */
+  readonly #sendOnly: boolean;
+
+  constructor(env: MediaEnvironment, options: { sendOnly?: boolean } = {}) {
+    this.#env = env;
+    this.#sendOnly = options.sendOnly ?? false;
+  }
+
+  /** What the far end sends, once it arrived. */
+  get remoteStream(): MediaStream | null {
+    return this.#remote;
+  }
+
+  /** The audio this call sends (for a listen-in of this call). */
+  get sendTracks(): readonly MediaStreamTrack[] {
+    return this.#tracks ?? [];
+  }
+
+  /** A complete (non-trickle) offer on a fresh connection. */
+  async offer(): Promise<string> {
+    const pc = await this.#freshPeer();
+    const offer = await pc.createOffer();
+    await pc.setLocalDescription(offer);
+    const sdp = await this.#gathered(pc);
+    this.#localOffer = sdp;
+    return sdp;
+  }
+
+  /** Applies the far end's answer to our offer; an answer without media leaves the call silent. */
+  async accept(answer: string | null | undefined): Promise<void> {
+    const pc = this.#pc;
+    if (!pc || !hasMedia(answer) || pc.signalingState !== 'have-local-offer') return;
+    await pc.setRemoteDescription({ type: 'answer', sdp: withMids(answer, this.#localOffer) });
+  }
+
+  /** Answers an offer on a fresh connection; '' when the offer has no media (the call is up without audio). */
+  async answer(offer: string | null | undefined): Promise<string> {
+    if (!hasMedia(offer)) {
+      this.#closePeer();
+      return '';
+    }
+    const pc = await this.#freshPeer();
+    await pc.setRemoteDescription({ type: 'offer', sdp: withMids(offer) });
+    if (this.#sendOnly) for (const t of pc.getTransceivers()) t.direction = 'sendonly';
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription(answer);
+    return this.#gathered(pc);
+  }
+
+  /** Hold: stop sending (and hearing) locally; the exchange is told separately. */
+  async setHeld(held: boolean): Promise<void> {
+    this.#held = held;
+    await this.#applySending();
+    this.#player?.setMuted(held);
+  }
+
+  /** Mute: the microphone sends silence. */
+  setMuted(muted: boolean): void {
+    this.#muted = muted;
+    for (const track of this.#tracks ?? []) track.enabled = !muted;
+  }
+
+  /** Bytes of audio received so far on the current connection (inbound-rtp). */
+  async bytesReceived(): Promise<number> {
+    return this.#sumStats('inbound-rtp', 'bytesReceived');
+  }
+
+  /** Bytes of audio sent so far on the current connection (outbound-rtp). */
+  async bytesSent(): Promise<number> {
+    return this.#sumStats('outbound-rtp', 'bytesSent');
+  }
+
+  /** Ends the media: the connection, the microphone and the playback. */
+  close(): void {
+    this.#closed = true;
+    this.#closePeer();
+    for (const track of this.#tracks ?? []) track.stop();
+    this.#tracks = null;
+  }
+
+  async #freshPeer(): Promise<RTCPeerConnection> {
+    this.#closePeer();
+    this.#tracks ??= await this.#env.getSendTracks();
+    if (this.#closed) throw new Error('call media closed');
+    this.setMuted(this.#muted);
+    const pc = this.#env.createPeer();
+    this.#pc = pc;
+    const stream = new MediaStream(this.#tracks);
+    for (const track of this.#tracks) pc.addTrack(track, stream);
+    if (this.#tracks.length === 0) pc.addTransceiver('audio', { direction: 'recvonly' });
+    pc.addEventListener('track', (event) => {
+      if (pc !== this.#pc || this.#sendOnly) return;
+      this.#remote = event.streams[0] ?? new MediaStream([event.track]);
+      this.#player?.stop();
+      this.#player = this.#env.play(this.#remote);
+      this.#player.setMuted(this.#held);
+    });
+    await this.#applySending();
+    return pc;
+  }
+
+  async #gathered(pc: RTCPeerConnection): Promise<string> {
+    // Non-trickle: verto sends one SDP with every candidate in it, so gathering must finish first.
+    await iceGathered(pc, this.#env.iceGatheringTimeoutMs);
+    const sdp = pc.localDescription?.sdp;
+    if (!sdp) throw new Error('no local description');
+    return sdp;
+  }
+
+  async #applySending(): Promise<void> {
+    const pc = this.#pc;
+    if (!pc) return;
+    const track = this.#held ? null : (this.#tracks?.[0] ?? null);
+    await Promise.all(
+      pc
+        .getSenders()
+        .filter((sender) => sender.track !== track && (sender.track?.kind ?? 'audio') === 'audio')
+        .map((sender) => sender.replaceTrack(track)),
+    );
+  }
+
+  #closePeer(): void {
+    this.#player?.stop();
+    this.#player = null;
+    this.#remote = null;
+    this.#pc?.close();
+    this.#pc = null;
+    this.#localOffer = null;
+  }
+
+  async #sumStats(
+    type: 'inbound-rtp' | 'outbound-rtp',
+    field: 'bytesReceived' | 'bytesSent',
+  ): Promise<number> {
+    const pc = this.#pc;
+    if (!pc) return 0;
+    let total = 0;
+    (await pc.getStats()).forEach((report: Record<string, unknown>) => {
+      if (report.type === type && typeof report[field] === 'number') total += report[field];
+    });
+    return total;
+  }
+}

@@ -1,0 +1,21 @@
+import { isExternalNumber } from '@tsunagu/contract/pbx/dial';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../app/paths';
+
+/** The customer record a caller's number leads to: outside numbers only (longer than 4 characters, spec 5). */
+export function customerRecordHref(number: string): string | null {
+  return isExternalNumber(number) ? paths.cust.record.href(number) : null;
+}
+
+/** Opens the customer record of a number, when it has one. */
+export function useOpenCustomer(): (number: string) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (number: string) => {
+      const href = customerRecordHref(number);
+      if (href) void navigate(href);
+    },
+    [navigate],
+  );
+}

@@ -1,0 +1,514 @@
+// @vitest-environment jsdom
+// Real verto frames over a real WebSocket (the `ws` package) to a scripted exchange; WebRTC is faked.
+import type { SoftphoneConnection } from '@tsunagu/contract/auth';
+import { ApiError } from '@tsunagu/contract/envelope';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { currentCall, waitingCalls } from './call-session';
+import { Softphone, type SoftphoneNotice, type SoftphoneState } from './softphone';
+import { resolveSocketUrl } from './socket-url';
+import { fakeMedia, FakeMediaStream } from './testing/fake-media';
+import { ScriptedExchange, type Frame } from './testing/verto-server';
+
+let exchange: ScriptedExchange;
+const phones: Softphone[] = [];
+
+beforeEach(async () => {
+  vi.stubGlobal('MediaStream', FakeMediaStream);
+  exchange = await ScriptedExchange.start();
+});
+
+afterEach(async () => {
+  for (const phone of phones.splice(0)) phone.stop();
+  await exchange.close();
+});
+
+const CONNECTION = (url: string): SoftphoneConnection => ({
+  socketUrl: url,
+  user: '1001@demo.tsunagu.local',
+  pass: 'ext-secret',
+  callerNumber: '1001',
+  callerName: '山田 太郎',
+});
+
+/** A softphone wired to fakes, with everything it did recorded. */
+function createPhone(
+  options: { fetchConnection?: () => Promise<SoftphoneConnection>; silent?: boolean } = {},
+) {
+  const media = fakeMedia();
+  const sounds: string[] = [];
+  const logs: string[] = [];
+  const notices: SoftphoneNotice[] = [];
+  const rang: string[] = [];
+  let tabOpened = 0;
+  let clock = 1_000_000;
+  const phone = new Softphone({
+    fetchConnection: options.fetchConnection ?? (async () => CONNECTION(exchange.url)),
+    location: { protocol: 'http:', host: 'console.example' },
+    clientOptions: { WebSocket, keepAliveMs: 0, requestTimeoutMs: 2000, reconnectDelayMs: 20 },
+    media: media.env,
+    sounds: {
+      startRing: () => sounds.push('ring'),
+      stopRing: () => sounds.push('stopRing'),
+      busy: () => sounds.push('busy'),
+      keyTone: (key) => sounds.push(`key ${key}`),
+      sandboxAudio: (audio) => sounds.push(`sandbox ${audio.action} ${audio.callID}`),
+      stopCallAudio: (callID) => sounds.push(`stopAudio ${callID}`),
+      dispose: () => undefined,
+    },
+    logAction: async (process, success) => void logs.push(`${process} ${success}`),
+    openPhoneTab: () => void tabOpened++,
+    silentRing: () => options.silent ?? false,
+    now: () => clock,
+    hangUpDelayMs: 40,
+    retryDelayMs: 20,
+  });
+  phone.onNotice((notice) => notices.push(notice));
+  phone.onRinging((call) => rang.push(call.callID));
+  phones.push(phone);
+  return {
+    phone,
+    media,
+    sounds,
+    logs,
+    notices,
+    rang,
+    tabOpened: () => tabOpened,
+    advance: (ms: number) => void (clock += ms),
+  };
+}
+
+/** Resolves once the softphone's state matches. */
+function until(phone: Softphone, match: (state: SoftphoneState) => boolean): Promise<SoftphoneState> {
+  return vi.waitFor(
+    () => {
+      if (!match(phone.state)) throw new Error(`softphone state: ${JSON.stringify(phone.state)}`);
+      return phone.state;
+    },
+    { timeout: 3000, interval: 5 },
+  );
+}
+
+async function connected(options?: Parameters<typeof createPhone>[0]) {
+  const kit = createPhone(options);
+  kit.phone.start();
+  const login = await exchange.acceptLogin();
+  await until(kit.phone, (s) => s.status === 'ready');
+  return { ...kit, login };
+}
+
+const OFFER = 'v=0\r\no=FreeSWITCH 1 2 IN IP4 127.0.0.1\r\nm=audio 20310 RTP/SAVPF 102 0\r\na=sendrecv\r\n';
+
+/** The exchange rings the softphone; returns the invite's callID. */
+function ringIn(callID = 'in-1', sdp = OFFER, number = '0312340001', name = '代表#佐藤') {
+  exchange.notify('verto.invite', {
+    callID,
+    sdp,
+    caller_id_name: name,
+    caller_id_number: number,
+    callee_id_name: '山田 太郎',
+    callee_id_number: '1001',
+    display_direction: 'outbound',
+  });
+  return callID;
+}
+
+/** Dials `number` and has the exchange answer it; returns the callID and the invite frame. */
+async function dialAndAnswer(phone: Softphone, number = '1002') {
+  void phone.dial(number);
+  const invite = await exchange.request('verto.invite');
+  const callID = String((invite.params?.dialogParams as Record<string, unknown>).callID);
+  exchange.result(invite, { message: 'CALL CREATED', callID, sessid: invite.params?.sessid });
+  exchange.notify('verto.answer', {
+    callID,
+    sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=sendrecv\r\n',
+  });
+  await until(phone, (s) => currentCall(s.session)?.status === 'active');
+  return { callID, invite };
+}
+
+const ok = (frame: Frame, extra: Record<string, unknown> = {}) =>
+  exchange.result(frame, { sessid: frame.params?.sessid, ...extra });
+
+describe('connection', () => {
+  it('places a relative socket URL on this host, and keeps a full one', () => {
+    const https = { protocol: 'https:', host: 'pbx.example:8443' };
+    expect(resolveSocketUrl('/verto', https)).toBe('wss://pbx.example:8443/verto');
+    expect(resolveSocketUrl('/verto', { protocol: 'http:', host: 'localhost:8080' })).toBe(
+      'ws://localhost:8080/verto',
+    );
+    expect(resolveSocketUrl('wss://fs.example:8082', https)).toBe('wss://fs.example:8082');
+  });
+
+  it('logs in with the extension credentials from the connection info', async () => {
+    const { login, phone } = await connected();
+    expect(login.params).toMatchObject({ login: '1001@demo.tsunagu.local', passwd: 'ext-secret' });
+    expect(phone.state.problem).toBeNull();
+  });
+
+  it('tries an unreachable exchange again until it answers', async () => {
+    let calls = 0;
+    const kit = createPhone({
+      fetchConnection: async () => {
+        calls++;
+        if (calls < 3) throw new ApiError(0, 'network');
+        return CONNECTION(exchange.url);
+      },
+    });
+    kit.phone.start();
+    await until(kit.phone, (s) => s.status === 'unreachable');
+    expect(kit.phone.state.problem).toBe('電話サーバーに接続できません。自動的に再接続を試みています。');
+    await exchange.acceptLogin();
+    await until(kit.phone, (s) => s.status === 'ready');
+    expect(calls).toBe(3);
+  });
+
+  it('says so when the user has no extension, without retrying', async () => {
+    const kit = createPhone({
+      fetchConnection: async () => {
+        throw new ApiError(404, '内線番号が割り当てられていません。');
+      },
+    });
+    kit.phone.start();
+    await until(kit.phone, (s) => s.status === 'ended');
+    expect(kit.phone.state.problem).toBe(
+      '内線番号が割り当てられていないため、ソフトフォンを使用できません。',
+    );
+  });
+
+  it('reports a refused login and stops', async () => {
+    const kit = createPhone();
+    kit.phone.start();
+    const login = await exchange.request('login');
+    exchange.error(login, { code: -32001, message: 'Authentication Failure' });
+    await until(kit.phone, (s) => s.status === 'ended');
+    expect(kit.phone.state.problem).toContain('ソフトフォンにログインできません');
+  });
+
+  it('warns while reconnecting, and after a refused re-login alerts that the session has ended', async () => {
+    const { phone, notices, logs } = await connected();
+    exchange.drop();
+    await until(phone, (s) => s.status === 'reconnecting');
+    await phone.dial('1002');
+    expect(notices.at(-1)).toEqual({
+      level: 'warning',
+      text: '電話サーバーとの接続が切れました。再接続しています…',
+    });
+    expect(logs).toContain('LogController-newCall false');
+
+    const again = await exchange.request('login');
+    exchange.error(again, { code: -32001, message: 'Authentication Failure' });
+    await until(phone, (s) => s.status === 'ended');
+    await phone.dial('1002');
+    expect(notices.at(-1)).toEqual({
+      level: 'alert',
+      text: 'セッションが終了しました。ブラウザを閉じて開き直してください。',
+    });
+  });
+});
+
+describe('incoming calls', () => {
+  it('rings: queued, notified, the call tab opens and the ringtone loops', async () => {
+    const kit = await connected();
+    const callID = ringIn();
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    expect(waitingCalls(kit.phone.state.session)[0]).toMatchObject({
+      callID,
+      number: '0312340001',
+      name: '代表#佐藤',
+      status: 'ringing',
+    });
+    expect(kit.rang).toEqual([callID]);
+    expect(kit.tabOpened()).toBe(1);
+    expect(kit.sounds).toEqual(['ring']);
+  });
+
+  it('does not ring with the ringtone set to none', async () => {
+    const kit = await connected({ silent: true });
+    ringIn();
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    expect(kit.sounds).toEqual([]);
+    expect(kit.tabOpened()).toBe(1);
+  });
+
+  it('answers with an SDP answer on a new connection; the call becomes current and timed, the ring stops', async () => {
+    const kit = await connected();
+    const callID = ringIn();
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    const answering = kit.phone.answer();
+    const answer = await exchange.request('verto.answer');
+    expect(answer.params).toMatchObject({
+      dialogParams: { callID, destination_number: '1001', remote_caller_id_number: '0312340001' },
+    });
+    expect(String(answer.params?.sdp)).toContain(`o=- ${kit.media.lastPeer().id} `);
+    // The FreeSWITCH-style offer had no a=mid: it got one before reaching the connection.
+    expect(kit.media.lastPeer().remoteDescription?.sdp).toContain('a=mid:0');
+    ok(answer);
+    await answering;
+    const state = await until(kit.phone, (s) => currentCall(s.session)?.status === 'active');
+    expect(currentCall(state.session)).toMatchObject({ callID, activeSince: 1_000_000 });
+    expect(state.session.incoming).toEqual([]);
+    expect(kit.sounds).toEqual(['ring', 'stopRing']);
+    expect(kit.logs).toContain('LogController-answerCall true');
+    expect(kit.media.played).toHaveLength(1);
+  });
+
+  it('answers a caller without media with an empty SDP: the call is up, silent', async () => {
+    const kit = await connected();
+    const callID = ringIn('silent-1', '');
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    void kit.phone.answer(callID);
+    const answer = await exchange.request('verto.answer');
+    expect(answer.params?.sdp).toBe('');
+    ok(answer);
+    await until(kit.phone, (s) => currentCall(s.session)?.status === 'active');
+    expect(kit.media.peers).toHaveLength(0);
+  });
+
+  it('hang up with no current call rejects the first waiting call', async () => {
+    const kit = await connected();
+    ringIn('first');
+    ringIn('second');
+    await until(kit.phone, (s) => s.session.incoming.length === 2);
+    kit.phone.hangUp();
+    const bye = await exchange.request('verto.bye');
+    expect(bye.params).toMatchObject({
+      dialogParams: { callID: 'first' },
+      cause: 'CALL_REJECTED',
+      causeCode: 21,
+    });
+    ok(bye, { callID: 'first', message: 'CALL ENDED', causeCode: 21, cause: 'CALL_REJECTED' });
+    const state = await until(kit.phone, (s) => s.session.incoming.length === 1);
+    expect(state.session.incoming).toEqual(['second']);
+    expect(kit.sounds).not.toContain('busy');
+  });
+
+  it('a call that stops ringing (answered elsewhere) leaves the queue and the ring stops', async () => {
+    const kit = await connected();
+    const callID = ringIn();
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    exchange.notify('verto.bye', { callID, causeCode: 702, cause: 'LOSE_RACE' });
+    await until(kit.phone, (s) => s.session.incoming.length === 0);
+    expect(kit.sounds.filter((s) => s.endsWith('ing') || s === 'busy')).toEqual(['ring', 'stopRing']);
+  });
+});
+
+describe('outgoing calls and call actions', () => {
+  it('dials with a complete offer and our caller id, then applies the answer', async () => {
+    const kit = await connected();
+    const { invite } = await dialAndAnswer(kit.phone, '1002');
+    expect(invite.params?.dialogParams).toMatchObject({
+      destination_number: '1002',
+      caller_id_name: '山田 太郎',
+      caller_id_number: '1001',
+    });
+    expect(String(invite.params?.sdp)).toContain('m=audio');
+    // FreeSWITCH's answer had no a=mid: it was given the offer's.
+    expect(kit.media.lastPeer().remoteDescription?.sdp).toContain('a=mid:0');
+    expect(kit.logs).toContain('LogController-newCall true');
+  });
+
+  it('strips what is not a digit before dialling', async () => {
+    const kit = await connected();
+    void kit.phone.dial('03-1234-5678');
+    const invite = await exchange.request('verto.invite');
+    expect(invite.params?.dialogParams).toMatchObject({ destination_number: '0312345678' });
+  });
+
+  it('holds (stops sending, verto.modify hold) and resumes without restarting the timer', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    kit.advance(5_000);
+    const holding = kit.phone.toggleHold();
+    const hold = await exchange.request('verto.modify');
+    expect(hold.params).toMatchObject({ action: 'hold', dialogParams: { callID } });
+    expect(kit.media.lastPeer().senders[0]?.track).toBeNull();
+    ok(hold, { callID, action: 'hold', holdState: 'held' });
+    await holding;
+    expect(currentCall(kit.phone.state.session)?.status).toBe('held');
+    expect(kit.media.played[0]?.muted).toBe(true);
+
+    const resuming = kit.phone.toggleHold();
+    const unhold = await exchange.request('verto.modify');
+    expect(unhold.params).toMatchObject({ action: 'unhold' });
+    ok(unhold, { callID, action: 'unhold', holdState: 'active' });
+    await resuming;
+    const call = currentCall(kit.phone.state.session);
+    expect(call).toMatchObject({ status: 'active', activeSince: 1_000_000 });
+    expect(kit.media.lastPeer().senders[0]?.track).not.toBeNull();
+    expect(kit.logs.filter((l) => l === 'LogController-holdCall true')).toHaveLength(2);
+  });
+
+  it('sends DTMF with verto.info and plays the key tone; mutes the microphone', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    kit.phone.sendDtmf('#');
+    const info = await exchange.request('verto.info');
+    expect(info.params).toMatchObject({ dialogParams: { callID }, dtmf: '#' });
+    expect(kit.sounds).toContain('key #');
+    kit.phone.toggleMute();
+    expect(currentCall(kit.phone.state.session)?.muted).toBe(true);
+    expect(kit.media.tracks[0]?.enabled).toBe(false);
+  });
+
+  it('hangs up after the delay, with verto.bye; the busy tone plays and the call clears', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    kit.phone.hangUp();
+    kit.phone.hangUp();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(exchange.pending('verto.bye')).toEqual([]);
+    const bye = await exchange.request('verto.bye');
+    expect(bye.params).toMatchObject({ dialogParams: { callID }, cause: 'NORMAL_CLEARING' });
+    ok(bye, { callID, message: 'CALL ENDED', causeCode: 16, cause: 'NORMAL_CLEARING' });
+    await until(kit.phone, (s) => s.session.currentId === null);
+    expect(kit.sounds.at(-1)).toBe('busy');
+    expect(kit.media.lastPeer().closed).toBe(true);
+    expect(kit.media.tracks[0]?.stopped).toBe(true);
+    expect(exchange.pending('verto.bye')).toEqual([]);
+  });
+
+  it('plays the busy tone when the far end hangs up', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    exchange.notify('verto.bye', { callID, causeCode: 16, cause: 'NORMAL_CLEARING' });
+    await until(kit.phone, (s) => s.session.currentId === null);
+    expect(kit.sounds.slice(-2)).toEqual([`stopAudio ${callID}`, 'busy']);
+  });
+
+  it('transfers blind to a number', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    const transferring = kit.phone.transfer('1000');
+    const modify = await exchange.request('verto.modify');
+    expect(modify.params).toMatchObject({
+      action: 'transfer',
+      destination: '1000',
+      dialogParams: { callID },
+    });
+    ok(modify, { callID, action: 'transfer', message: 'CALL TRANSFERRED', holdState: 'active' });
+    expect(await transferring).toBe(true);
+    expect(kit.logs).toContain('LogController-transferCall true');
+  });
+
+  it('parks the current call on park+59NN; without a call an occupied slot is dialled to retrieve it', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    void kit.phone.park(3);
+    const park = await exchange.request('verto.modify');
+    expect(park.params).toMatchObject({
+      action: 'transfer',
+      destination: 'park+5903',
+      dialogParams: { callID },
+    });
+    ok(park, { callID, action: 'transfer', message: 'CALL TRANSFERRED', holdState: 'active' });
+    exchange.notify('verto.bye', { callID, causeCode: 16, cause: 'NORMAL_CLEARING' });
+    await until(kit.phone, (s) => s.session.currentId === null);
+
+    void kit.phone.park(3);
+    const retrieve = await exchange.request('verto.invite');
+    expect(retrieve.params?.dialogParams).toMatchObject({ destination_number: '5903' });
+  });
+
+  it('holds the current call aside to answer another, and brings it back when that one ends', async () => {
+    const kit = await connected();
+    const first = await dialAndAnswer(kit.phone);
+    ringIn('second');
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    // No ring while a call is in progress.
+    expect(kit.sounds).not.toContain('ring');
+    const answering = kit.phone.answer('second');
+    const hold = await exchange.request('verto.modify');
+    expect(hold.params).toMatchObject({ action: 'hold', dialogParams: { callID: first.callID } });
+    ok(hold, { callID: first.callID, action: 'hold', holdState: 'held' });
+    ok(await exchange.request('verto.answer'));
+    await answering;
+    await until(kit.phone, (s) => s.session.currentId === 'second');
+    exchange.notify('verto.bye', { callID: 'second', causeCode: 16, cause: 'NORMAL_CLEARING' });
+    const state = await until(kit.phone, (s) => s.session.currentId === first.callID);
+    expect(currentCall(state.session)?.status).toBe('held');
+  });
+});
+
+describe("the exchange's media requests", () => {
+  it('answers sandbox.offer with a fresh offer on a new connection, then takes its answer', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    const before = kit.media.lastPeer();
+    const id = exchange.notify('sandbox.offer', { callID });
+    const reply = await exchange.reply(id);
+    expect(before.closed).toBe(true);
+    const fresh = kit.media.lastPeer();
+    expect(fresh).not.toBe(before);
+    expect(reply.result).toEqual({ method: 'sandbox.offer', sdp: fresh.localDescription?.sdp });
+    exchange.notify('verto.answer', { callID, sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' });
+    await vi.waitFor(() => expect(fresh.remoteDescription?.type).toBe('answer'));
+    expect(currentCall(kit.phone.state.session)?.activeSince).toBe(1_000_000);
+  });
+
+  it('answers verto.attach on a fresh connection with a client verto.attach (a retrieved park)', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    const before = kit.media.lastPeer();
+    exchange.notify('verto.attach', {
+      callID,
+      sdp: OFFER,
+      caller_id_name: '受付',
+      caller_id_number: '1000',
+      display_direction: 'outbound',
+    });
+    const attach = await exchange.request('verto.attach');
+    expect(before.closed).toBe(true);
+    expect(attach.params).toMatchObject({
+      dialogParams: { callID },
+      sdp: kit.media.lastPeer().localDescription?.sdp,
+    });
+    ok(attach);
+    expect(currentCall(kit.phone.state.session)).toMatchObject({ callID, status: 'active' });
+  });
+
+  it('answers a listen-in send-only and never shows it as a call', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    exchange.notify('verto.attach', {
+      callID: 'tap-1',
+      sdp: OFFER,
+      caller_id_name: '受付',
+      caller_id_number: '1000',
+      variables: { sandbox_monitor: callID },
+    });
+    const attach = await exchange.request('verto.attach');
+    expect(attach.params).toMatchObject({ dialogParams: { callID: 'tap-1' } });
+    expect(String(attach.params?.sdp)).toContain('a=sendonly');
+    ok(attach);
+    expect(Object.keys(kit.phone.state.session.calls)).toEqual([callID]);
+    exchange.notify('verto.bye', { callID: 'tap-1', causeCode: 16, cause: 'NORMAL_CLEARING' });
+    await vi.waitFor(() => expect(kit.media.lastPeer().closed).toBe(true));
+    expect(currentCall(kit.phone.state.session)?.callID).toBe(callID);
+    expect(kit.sounds).not.toContain('busy');
+  });
+
+  it('passes what the sandbox says the call hears to the sounds', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    exchange.notify('verto.event', {
+      eventChannel: 'sandbox.audio',
+      data: { action: 'play', callID, kind: 'hold', fileName: 'default_hold.wav', url: null, loop: true },
+    });
+    await vi.waitFor(() => expect(kit.sounds).toContain(`sandbox play ${callID}`));
+  });
+});
+
+describe('stop', () => {
+  it('ends the calls and closes the connection (logout, phone type changed)', async () => {
+    const kit = await connected();
+    await dialAndAnswer(kit.phone);
+    kit.phone.stop();
+    expect(kit.phone.state).toEqual({
+      status: 'idle',
+      problem: null,
+      session: { calls: {}, currentId: null, incoming: [], aside: [] },
+    });
+    expect(kit.media.lastPeer().closed).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import { endpoints } from '@tsunagu/contract/api';
+import type { Recording } from '@tsunagu/contract/pbx/recording';
+import type { ListData } from '@tsunagu/contract/pbx/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchData } from '../api/client';
+import { pbxKeys, useDomainUuid } from './pbx-query';
+
+/** GET /v1/recording/{domainUuid}: the tenant's audio files (the list screen and every announcement select). */
+export function getRecordings(domainUuid: string, signal?: AbortSignal): Promise<ListData<Recording>> {
+  return fetchData(endpoints.recordingList, { params: { domainUuid }, signal });
+}
+
+export const recordingsQuery = (domainUuid: string) =>
+  queryOptions({
+    queryKey: pbxKeys.list(domainUuid, 'recordings'),
+    queryFn: ({ signal }) => getRecordings(domainUuid, signal),
+  });
+
+/** The tenant's recordings. */
+export function useRecordings() {
+  return useQuery(recordingsQuery(useDomainUuid()));
+}
+
+/** Select options of the recordings: value the filename, label the name. */
+export function useRecordingOptions(): { value: string; label: string }[] {
+  const list = useRecordings().data?.list;
+  return (list ?? []).map((r) => ({
+    value: r.recordingFilename,
+    label: r.recordingName || r.recordingFilename,
+  }));
+}

@@ -1,0 +1,41 @@
+import {
+  occupiedParkSlots,
+  parseRingBody,
+  topics,
+  type LoginUser,
+  type ParkTopicBody,
+} from '@tsunagu/contract/realtime';
+
+/** A STOMP topic and how to read its body. */
+export interface LiveTopic<T> {
+  destination: string;
+  parse(body: string): T;
+}
+
+const topic = <T>(destination: string, parse: (body: string) => T): LiveTopic<T> => ({ destination, parse });
+const text = (body: string) => body;
+
+/** The console's topics (contract `topics`) with their bodies typed. */
+export const liveTopics = {
+  /** The tenant's online users. */
+  loginUser: (domainUuid: string) =>
+    topic(topics.loginUser(domainUuid), (body) => JSON.parse(body) as LoginUser[]),
+  /** A new chat message for the user (body: its chatUuid). */
+  chat: (userUuid: string) => topic(topics.chat(userUuid), text),
+  /** The user's sessions were ended by an administrator. */
+  force: (userUuid: string) => topic(topics.force(userUuid), text),
+  /** The tenant's recall count. */
+  recall: (domainUuid: string) =>
+    topic(topics.recall(domainUuid), (body) => {
+      const count = Number(body);
+      if (!Number.isInteger(count) || count < 0) throw new Error(`bad recall count: ${body}`);
+      return count;
+    }),
+  /** The occupied park slots (1–8). */
+  park: (domainName: string) =>
+    topic(topics.park(domainName), (body) => occupiedParkSlots(JSON.parse(body) as ParkTopicBody)),
+  /** The tenant's channels changed: fetch the call state again. */
+  callState: (domainUuid: string) => topic(topics.callState(domainUuid), text),
+  /** An incoming call for the user's pop-up. */
+  ring: (userUuid: string) => topic(topics.ring(userUuid), parseRingBody),
+};

@@ -1,0 +1,170 @@
+import { Button, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ja } from '../i18n/ja';
+import { useConfirm } from './confirm';
+import { exportGrid } from './export-grid';
+import { filterRows, type GridColumn } from './grid-columns';
+import { useNotices } from './notices';
+import { useElementHeight } from './use-element-height';
+import { useListSelection } from './use-list-selection';
+
+/** Spec 9 "Timing": the edit dialog opens this long after Edit is pressed. */
+export const EDIT_OPEN_DELAY_MS = 150;
+/** Above this many rows only the visible ones are rendered, so 5,000 extensions stay fast. */
+const VIRTUAL_ROWS_FROM = 100;
+/** Height of the grid's header row (antd small size), taken off the body's scroll height. */
+const HEADER_HEIGHT = 40;
+/** The body height a long grid starts with until its box has been measured. */
+const UNMEASURED_BODY_HEIGHT = 400;
+
+const t = ja.pbx.list;
+
+export interface ListScreenProps<T> {
+  /** Heading of the list; also names the exported file. */
+  title: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly GridColumn<T>[];
+  /** Shows the 'お待ちください...' overlay. */
+  loading: boolean;
+  /** Each action's button appears only when its handler is given. */
+  onRefresh?: () => Promise<unknown>;
+  onCreate?: () => void;
+  onEdit?: (row: T) => void;
+  /** Runs after the user confirmed; a rejection is shown as an alert with the server's msg. */
+  onDelete?: (row: T) => Promise<unknown>;
+  /** Per-row rules (e.g. DEFAULT recordings): may the selected row be edited / deleted? */
+  canEdit?: (row: T) => boolean;
+  canDelete?: (row: T) => boolean;
+  /** Shown between the filter and the grid (e.g. an audio player). */
+  children?: ReactNode;
+}
+
+/**
+ * The common PBX list screen of spec 2.5: title with the total count, New/Edit/Delete/Refresh/Export,
+ * single-row checkbox selection, a quick filter over every column's text, and an unpaged grid.
+ */
+export function ListScreen<T extends object>(props: ListScreenProps<T>) {
+  const { title, rows, rowKey, columns, loading, onRefresh, onCreate, onEdit, onDelete } = props;
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(() => filterRows(rows, columns, deferredQuery), [rows, columns, deferredQuery]);
+  const selection = useListSelection(rows, rowKey);
+  const { selected } = selection;
+  const confirm = useConfirm();
+  const notices = useNotices();
+  const [gridRef, gridHeight] = useElementHeight<HTMLDivElement>();
+  const filterId = useId();
+  const editTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(editTimer.current), []);
+
+  const filtering = query !== '';
+  const editable = selected !== undefined && (props.canEdit?.(selected) ?? true);
+  const deletable = selected !== undefined && (props.canDelete?.(selected) ?? true);
+
+  const edit = () => {
+    if (!selected || !onEdit) return;
+    window.clearTimeout(editTimer.current);
+    editTimer.current = window.setTimeout(() => onEdit(selected), EDIT_OPEN_DELAY_MS);
+  };
+
+  const remove = async () => {
+    if (!selected || !onDelete || !(await confirm(t.confirmDelete))) return;
+    try {
+      await onDelete(selected);
+      selection.select(null);
+      notices.deleted();
+    } catch (error) {
+      notices.failed(error);
+    }
+  };
+
+  const tableColumns = useMemo<TableColumnsType<T>>(
+    () =>
+      columns.map((column) => ({
+        key: column.key,
+        title: column.title,
+        width: column.width,
+        ellipsis: true,
+        render: (_: unknown, row: T) => (column.render ? column.render(row) : column.text(row)),
+      })),
+    [columns],
+  );
+
+  const toggle = (row: T) => selection.select(selection.selectedKey === rowKey(row) ? null : row);
+  // A long list is virtual from its first render: rendering thousands of rows even once, before the
+  // grid's height is known, would freeze the screen for seconds.
+  const virtual = shown.length >= VIRTUAL_ROWS_FROM;
+  const measured = gridHeight > HEADER_HEIGHT ? gridHeight - HEADER_HEIGHT : 0;
+  const bodyHeight = measured || (virtual ? UNMEASURED_BODY_HEIGHT : 0);
+
+  return (
+    <Flex vertical gap={8} style={{ height: '100%', minHeight: 360 }}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex align="baseline" gap={12}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t.total(rows.length)}</Typography.Text>
+        </Flex>
+        <Space wrap>
+          {onCreate && <Button onClick={onCreate}>{t.create}</Button>}
+          {onEdit && (
+            <Button disabled={!editable} onClick={edit}>
+              {t.edit}
+            </Button>
+          )}
+          {onDelete && (
+            <Button danger disabled={!deletable} onClick={() => void remove()}>
+              {t.remove}
+            </Button>
+          )}
+          {onRefresh && <Button onClick={() => void selection.reload(onRefresh)}>{t.refresh}</Button>}
+          <Button onClick={() => void exportGrid(title, columns, shown).catch(notices.failed)}>
+            {t.export}
+          </Button>
+        </Space>
+      </Flex>
+      <Flex align="center" gap={8}>
+        <label htmlFor={filterId} style={{ color: filtering ? '#ff4d4f' : undefined, minWidth: 96 }}>
+          {filtering ? t.filtering : t.filter}
+        </label>
+        <Input
+          id={filterId}
+          value={query}
+          allowClear
+          placeholder={t.filterPlaceholder}
+          style={{ maxWidth: 320 }}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </Flex>
+      {props.children}
+      <div ref={gridRef} style={{ flex: 1, minHeight: 200 }}>
+        <Table<T>
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={shown}
+          pagination={false}
+          virtual={virtual}
+          scroll={bodyHeight > 0 ? { y: bodyHeight } : undefined}
+          loading={{ spinning: loading, description: t.loading }}
+          locale={{ emptyText: t.noData }}
+          rowSelection={{
+            type: 'checkbox',
+            hideSelectAll: true,
+            columnWidth: 40,
+            selectedRowKeys: selection.selectedKey === null ? [] : [selection.selectedKey],
+            onSelect: (row, checked) => selection.select(checked ? row : null),
+          }}
+          onRow={(row) => ({
+            // A click on the row selects it too; the checkbox cell handles its own clicks.
+            onClick: (event) => {
+              const target = event.target as HTMLElement;
+              if (!target.closest('.ant-table-selection-column, button, a, input')) toggle(row);
+            },
+          })}
+        />
+      </div>
+    </Flex>
+  );
+}

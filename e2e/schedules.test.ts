@@ -1,0 +1,130 @@
+import { scheduleMessages } from '@tsunagu/contract/schedule/messages';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACTION_COLORS } from '../apps/web/src/features/schedules/action-colors';
+import { DEMO, signIn } from './support/auth-steps';
+import { useE2E } from './support/harness';
+
+const e2e = useE2E();
+
+/** The modal with this title. */
+const modal = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+
+/** Types a value into an antd date or time picker and commits it with Enter. */
+async function pick(picker: Locator, value: string) {
+  await picker.click();
+  await picker.fill(value);
+  await picker.press('Enter');
+}
+
+/** Opens an antd select and clicks the option with the title. */
+async function choose(page: Page, select: Locator, title: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
+}
+
+/** The fill of one ten-minute slot of a chart day. */
+const slotFill = (page: Page, date: string, slot: number) =>
+  page.locator(`svg g[data-date="${date}"] rect[data-slot="${slot}"]`).getAttribute('fill');
+
+/** The next 28 December from today (Tokyo): the chart then spans the year-end closure and New Year. */
+function nextYearEnd(): { year: number; start: string } {
+  const today = new Date(Date.now() + 9 * 3_600_000);
+  const year =
+    today.getUTCMonth() === 11 && today.getUTCDate() > 28
+      ? today.getUTCFullYear() + 1
+      : today.getUTCFullYear();
+  return { year, start: `${year}-12-28` };
+}
+
+describe('business hours', () => {
+  it('creates a schedule, adds weekday hours and a yearly closure, and charts them', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, DEMO.admin);
+    try {
+      await page.goto('/pbx/time');
+      await page.getByLabel('営業時間選択').waitFor();
+
+      // New schedule: it is chosen at once, with its default condition.
+      await page.getByRole('button', { name: '新規' }).click();
+      const create = modal(page, '営業時間の新規作成');
+      await create.getByLabel('営業時間名').fill('E2E営業時間');
+      await create.getByRole('button', { name: '追加' }).click();
+      await create.waitFor({ state: 'detached' });
+      await page.locator('h4', { hasText: 'E2E営業時間' }).waitFor();
+
+      // Mon–Fri 09:00–18:00, transferred.
+      await page.getByRole('button', { name: '曜日時間追加' }).click();
+      const weekday = modal(page, '曜日時間設定');
+      await weekday.getByLabel('曜日時間名').fill('平日');
+      for (const day of ['月', '火', '水', '木', '金'])
+        await weekday.getByRole('button', { name: day }).click();
+      await pick(weekday.getByLabel('終了'), '18:00');
+      await choose(page, weekday.getByLabel('動作選択'), '転送');
+      await weekday.getByLabel('転送番号').pressSequentially('03-1234-5678');
+      expect(await weekday.getByLabel('転送番号').inputValue()).toBe('0312345678');
+      await weekday.getByRole('button', { name: '保存' }).click();
+      await weekday.waitFor({ state: 'detached' });
+
+      // Every year 12/29–12/31, with an announcement.
+      const { year, start } = nextYearEnd();
+      await page.getByRole('button', { name: '特定日追加' }).click();
+      const closure = modal(page, '特定日設定');
+      await closure.getByLabel('特定日名').fill('年末休業');
+      expect(await closure.getByRole('checkbox', { name: '毎年' }).isChecked()).toBe(true);
+      await pick(closure.getByLabel('開始'), `${year}-12-29`);
+      await pick(closure.getByLabel('終了'), `${year}-12-31`);
+      await choose(page, closure.getByLabel('動作選択'), 'アナウンス');
+      await choose(page, closure.getByLabel('アナウンス'), '営業時間外のご案内');
+      await page.screenshot({ path: '/tmp/schedules-closure.png' });
+      await closure.getByRole('button', { name: '保存' }).click();
+      await closure.waitFor({ state: 'detached' });
+
+      const list = page.locator('section[aria-label="特定日・曜日時間リスト"] tbody tr');
+      await list.nth(2).waitFor();
+      expect(await list.allInnerTexts()).toEqual([
+        expect.stringMatching(/500\s+年末休業\s+毎年 12\/29〜12\/31\s+アナウンス/),
+        expect.stringMatching(/800\s+平日\s+月〜金 09:00〜18:00\s+転送/),
+        expect.stringMatching(/デフォルト\s+ほかの条件に当たらないすべての時間\s+切断/),
+      ]);
+
+      // The chart from 28 December: the closure all day, the weekday hours on the working days after it.
+      await pick(page.getByLabel('表示開始日'), start);
+      await page.keyboard.press('Escape');
+      await page.locator(`svg g[data-date="${start}"]`).waitFor();
+      expect(await slotFill(page, start, 60)).not.toBe(ACTION_COLORS.announce);
+      for (const day of [29, 30, 31]) {
+        expect(await slotFill(page, `${year}-12-${day}`, 60)).toBe(ACTION_COLORS.announce);
+      }
+      const workingDay = [1, 2, 3]
+        .map((day) => `${year + 1}-01-0${day}`)
+        .find((date) => [1, 2, 3, 4, 5].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) as string;
+      expect(await slotFill(page, workingDay, 53)).toBe(ACTION_COLORS.hangup);
+      expect(await slotFill(page, workingDay, 54)).toBe(ACTION_COLORS.transfer);
+      expect(await slotFill(page, workingDay, 107)).toBe(ACTION_COLORS.transfer);
+      expect(await slotFill(page, workingDay, 108)).toBe(ACTION_COLORS.hangup);
+      await page.screenshot({ path: '/tmp/schedules.png', fullPage: true });
+
+      // A second weekday time may not take priority 800 again.
+      await page.getByRole('button', { name: '曜日時間追加' }).click();
+      const duplicate = modal(page, '曜日時間設定');
+      await duplicate.getByLabel('曜日時間名').fill('土曜');
+      await duplicate.getByRole('button', { name: '土' }).click();
+      await duplicate.getByLabel('優先順位').fill('800');
+      await duplicate.getByRole('button', { name: '保存' }).click();
+      const alert = page.locator('.ant-modal-confirm').filter({ hasText: 'お知らせ' });
+      await alert.waitFor();
+      expect(await alert.locator('.ant-modal-confirm-content').innerText()).toBe(scheduleMessages.orderTaken);
+      await page.screenshot({ path: '/tmp/schedules-priority.png' });
+      await alert.getByRole('button', { name: 'OK' }).click();
+      expect(await duplicate.locator('.ant-form-item-has-error').count()).toBeGreaterThan(0);
+    } catch (error) {
+      await page.screenshot({ path: '/tmp/schedules-failed.png', fullPage: true }).catch(() => undefined);
+      throw error;
+    } finally {
+      await page.evaluate(() =>
+        fetch('/api/logout', { headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` } }),
+      );
+    }
+  });
+});
