@@ -49,7 +49,8 @@ import { createRecordingStorage } from './platform/files/recording-storage';
 import { installErrorHandler } from './platform/http/errors';
 import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
-import { createSandbox, isSandbox, vertoUpgrade } from './telephony/create-engine';
+import { broadcastConfigChanges } from './telephony/config-broadcast';
+import { createTelephony, isSandbox, telephonyOf } from './telephony/create-engine';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
 
@@ -64,6 +65,7 @@ export type AppConfig = Pick<
   | 'loginLimitPerUser'
   | 'sessionHours'
   | 'dataDir'
+  | 'freeswitch'
 >;
 
 export interface AppDeps {
@@ -114,18 +116,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const router = createRouter(app, authenticate);
   const onError = (error: unknown) => app.log.error({ err: error }, 'background failure');
   const authenticateToken = (token: string) => authenticate(`Bearer ${token}`).catch(() => null);
-  const engine = deps.engine ?? createSandbox({ db, secrets, authenticateToken, onError });
-  app.addHook('preClose', () => engine.close());
-  const realtime = createRealtimeGateway({
-    db,
-    bus: deps.bus ?? createMemoryBus({ onError }),
-    authenticate,
-    now,
-    onError,
+  const bus = deps.bus ?? createMemoryBus({ onError });
+  const telephony = deps.engine
+    ? telephonyOf(deps.engine)
+    : createTelephony(config.freeswitch, { db, secrets, authenticateToken, onError });
+  const broadcast = broadcastConfigChanges(telephony.engine, bus, onError);
+  const engine = broadcast.engine;
+  app.addHook('preClose', async () => {
+    await broadcast.stop();
+    await engine.close();
   });
+  if (telephony.routes) await app.register(telephony.routes);
+  const realtime = createRealtimeGateway({ db, bus, authenticate, now, onError });
   routeUpgrades(app.server, {
     '/ws': realtime.broker.handleUpgrade,
-    ...(isSandbox(engine) ? { '/verto': vertoUpgrade(engine) } : {}),
+    ...telephony.upgrades,
   });
   app.addHook('preClose', () => realtime.close());
   const publish = (topic: string, body: string) => void realtime.publish(topic, body).catch(onError);
@@ -141,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerUsersRoutes(
     router,
-    createUsersService({ db, secrets, realtime, engine, softphoneUrl: '/verto', now }),
+    createUsersService({ db, secrets, realtime, engine, softphoneUrl: telephony.softphoneUrl, now }),
   );
   // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
   // the big lists are served from a per-tenant cache that the database's change counter invalidates.
@@ -162,10 +167,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerChatRoutes(router, createChatService({ db, publish, now }));
   registerActionLogRoutes(router, createActionLogService({ db }));
   registerCallsRoutes(router, createCallsService({ db, engine }));
-  if (isSandbox(engine)) registerSandboxRoutes(router, createSandboxService({ db, engine }));
-  // The engine's events become topics and call-history rows.
+  if (isSandbox(telephony.engine))
+    registerSandboxRoutes(router, createSandboxService({ db, engine: telephony.engine }));
+  // The engine's events become topics and call-history rows. Every instance hears FreeSWITCH's events
+  // itself, so their topics go to this instance's clients only; the sandbox's go through the bus.
+  const publishEvent =
+    engine.kind === 'freeswitch'
+      ? (topic: string, body: string) => realtime.publishLocal(topic, body)
+      : publish;
   const stopEvents = [
-    publishCallEvents({ db, engine, publish, onError }),
+    publishCallEvents({ db, engine, publish: publishEvent, onError }),
     storeCallRecords({ db, engine, publish, onError }),
   ];
   app.addHook('onClose', async () => stopEvents.forEach((stop) => stop()));

@@ -1,10 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
 import { WebSocketServer } from 'ws';
+import type { FreeswitchSettings } from '../config';
 import type { SecretBox } from '../platform/crypto/secrets';
 import type { Db } from '../platform/db/client';
 import type { TelephonyEngine } from './engine';
+import { createFreeswitchEngine, freeswitchRoutes } from './freeswitch';
 import { createSandboxEngine, type SandboxEngine, type TokenOwner } from './sandbox';
+
+type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface EngineDeps {
   db: Db;
@@ -14,9 +19,15 @@ export interface EngineDeps {
   onError: (error: unknown) => void;
 }
 
-/** The built-in exchange. */
-export function createSandbox(deps: EngineDeps): SandboxEngine {
-  return createSandboxEngine(deps);
+/** The engine with what the server must expose for it. */
+export interface Telephony {
+  engine: TelephonyEngine;
+  /** Where browser softphones sign in: the sandbox's /verto, or FreeSWITCH's mod_verto. */
+  softphoneUrl: string;
+  /** WebSocket endpoints the engine serves itself (the sandbox's /verto). */
+  upgrades: Record<string, UpgradeHandler>;
+  /** HTTP routes the engine needs (FreeSWITCH's /fs/xml and /fs/cdr). */
+  routes?: FastifyPluginAsync;
 }
 
 /** True for the built-in exchange (it serves the browsers' verto sockets itself). */
@@ -24,9 +35,33 @@ export function isSandbox(engine: TelephonyEngine): engine is SandboxEngine {
   return engine.kind === 'sandbox' && 'acceptVerto' in engine;
 }
 
-/** The upgrade handler of the sandbox's verto endpoint (/verto). */
-export function vertoUpgrade(engine: SandboxEngine) {
+function vertoUpgrade(engine: SandboxEngine): UpgradeHandler {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
-  return (request: IncomingMessage, socket: Duplex, head: Buffer) =>
-    wss.handleUpgrade(request, socket, head, (ws) => engine.acceptVerto(ws));
+  return (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => engine.acceptVerto(ws));
+}
+
+/** Wraps an engine made elsewhere (tests hand theirs in). */
+export function telephonyOf(engine: TelephonyEngine): Telephony {
+  return {
+    engine,
+    softphoneUrl: '/verto',
+    upgrades: isSandbox(engine) ? { '/verto': vertoUpgrade(engine) } : {},
+  };
+}
+
+/** The configured engine: FreeSWITCH when its settings are present, the built-in sandbox otherwise. */
+export function createTelephony(freeswitch: FreeswitchSettings | null, deps: EngineDeps): Telephony {
+  if (!freeswitch) return telephonyOf(createSandboxEngine(deps));
+  const engine = createFreeswitchEngine({
+    db: deps.db,
+    secrets: deps.secrets,
+    settings: freeswitch,
+    onError: deps.onError,
+  });
+  return {
+    engine,
+    softphoneUrl: engine.softphoneUrl,
+    upgrades: {},
+    routes: freeswitchRoutes({ engine, settings: freeswitch }),
+  };
 }

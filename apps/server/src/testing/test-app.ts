@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jwtSecret: randomBytes(32),
     secretKey: randomBytes(32),
     telephony: 'sandbox',
+    freeswitch: null,
     loginLimitPerAddress: 1000,
     loginLimitPerUser: 1000,
     sessionHours: 12,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { menuConfig } from '@tsunagu/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
+import { seedDemoCalls } from './seed-calls';
 import { generateExtensionPassword, type SecretBox } from '../crypto/secrets';
 import type { RecordingStorage } from '../files/recording-storage';
 import type { Db, Tx } from './client';
@@ -184,6 +185,7 @@ export async function seedDemo(db: Db, secrets: SecretBox, storage: RecordingSto
     });
 
     await seedDemoPbx(tx, storage, { domainUuid: demo, domainName: DEMO_DOMAIN });
+    await seedDemoCalls(tx, DEMO_DOMAIN);
     await seedOtherPbx(tx, storage, { domainUuid: other, domainName: 'other.tsunagu.local' });
   });
 }

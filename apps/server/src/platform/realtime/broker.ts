@@ -40,6 +40,8 @@ export interface StompBroker<P> {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Publishes on the bus, so subscribers on every instance receive it. */
   publish(destination: string, body: string): Promise<void>;
+  /** Delivers to this instance's subscribers only (for events every instance sees by itself). */
+  publishLocal(destination: string, body: string): void;
   /** Sends ERROR and closes every connection whose principal matches (forced logout); returns how many. */
   disconnectWhere(predicate: (principal: P) => boolean, message?: string): number;
   /** Open WebSocket connections, authenticated or not. */
@@ -185,6 +187,10 @@ export function createStompBroker<P>(options: StompBrokerOptions<P>): StompBroke
     accept,
     handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, accept),
     publish: host.publish,
+    publishLocal(destination, body) {
+      const topic = topics.get(destination);
+      if (topic) deliver(topic.subscribers, destination, body);
+    },
     disconnectWhere(predicate, message = 'セッションが終了しました') {
       let count = 0;
       for (const session of sessions) {

@@ -24,6 +24,8 @@ export interface RealtimeGateway {
   broker: StompBroker<Auth>;
   /** Publishes a topic to its subscribers on every instance. */
   publish(topic: string, body: string): Promise<void>;
+  /** Delivers a topic to this instance's subscribers only. */
+  publishLocal(topic: string, body: string): void;
   /** Publishes the tenant's online users on /topic/loginUser/{domainUuid}. */
   publishPresence(domainUuid: string): Promise<void>;
   /** Closes, on every instance, the real-time connections of these (revoked) sessions. */
@@ -120,6 +122,7 @@ export function createRealtimeGateway({
   return {
     broker,
     publish: (topic, body) => bus.publish(topic, body),
+    publishLocal: (topic, body) => broker.publishLocal(topic, body),
     publishPresence,
     endSessions: (sessionUuids) =>
       sessionUuids.length === 0 ? Promise.resolve() : bus.publish(END_SESSIONS, JSON.stringify(sessionUuids)),

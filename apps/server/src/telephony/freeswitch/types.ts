@@ -132,6 +132,10 @@ export interface CallRecord {
 interface XmlCurlCommon {
   /** FreeSWITCH host name that asked. */
   hostname: string | null;
+  /** When FreeSWITCH asked (its Event-Date-Timestamp), epoch ms; null when not posted. */
+  instant: number | null;
+  /** One posted field, decoded; null when absent or empty. */
+  field(name: string): string | null;
   /** Every posted field, decoded; the first value wins when a name repeats. */
   params: Readonly<Record<string, string>>;
 }

@@ -22,6 +22,10 @@ describe('Event Socket commands', () => {
     expect(() => transferCommand('u', '1001', 'tenant-a.example\nexit')).toThrow(CommandArgumentError);
   });
 
+  it('is a refusal the API reports as the caller’s mistake', () => {
+    expect(() => hangupCommand('u u')).toThrow(expect.objectContaining({ failure: 'invalid' }));
+  });
+
   it('builds the commands FreeSWITCH takes', () => {
     expect(hangupCommand('4ac85ddf-ae06-4f8b-b5a8-a085e981a719')).toBe(
       'uuid_kill 4ac85ddf-ae06-4f8b-b5a8-a085e981a719',

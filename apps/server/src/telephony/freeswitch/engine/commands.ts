@@ -3,6 +3,7 @@
  * ESL commands are split on spaces and lines, originate variables on commas, so anything else could
  * smuggle in other arguments or commands.
  */
+import { EngineCommandError } from '../../engine';
 import { CLICK_TO_CALL_MARK } from './ring-notices';
 
 const DOMAIN = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
@@ -17,9 +18,12 @@ export const CLICK_TO_CALL_NAME = 'クリック発信';
 /** Seconds the user's phone rings before the click-to-call gives up. */
 export const CLICK_TO_CALL_RING_SECONDS = 20;
 
-/** A command argument that is not what it should be. */
-export class CommandArgumentError extends Error {
-  override name = 'CommandArgumentError';
+/** A command argument that is not what it should be: the caller's mistake. */
+export class CommandArgumentError extends EngineCommandError {
+  override readonly name = 'CommandArgumentError';
+  constructor(message: string) {
+    super('invalid', message);
+  }
 }
 
 function checked(value: string, pattern: RegExp, message: string): string {

@@ -202,6 +202,16 @@ describe('FreeSWITCH engine: resynchronising', () => {
   });
 });
 
+describe('FreeSWITCH engine: an unreachable FreeSWITCH', () => {
+  it('is reported once, however many times the engine retries', async () => {
+    const { fs, errors } = await start();
+    for (let attempt = 0; attempt < 3; attempt++) (await fs.nextPeer()).socket.destroy();
+    await fs.nextPeer();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'connection-lost' });
+  });
+});
+
 describe('FreeSWITCH engine: the recorded session’s events', () => {
   it('follows registrations, rings, park slots and channels through the whole session', async () => {
     const { fs, engine, events, errors } = await start();
@@ -259,11 +269,12 @@ describe('FreeSWITCH engine: the recorded session’s events', () => {
 });
 
 describe('FreeSWITCH engine: commands', () => {
-  async function idle() {
+  /** A connected engine whose FreeSWITCH answers with `answer`, once its resynchronisation is done. */
+  async function idle(answer: (command: string) => string = idleFreeswitch) {
     const started = await start();
     const peer = await started.fs.nextPeer();
     await peer.accept();
-    const commands = answerCommands(peer, idleFreeswitch);
+    const commands = answerCommands(peer, answer);
     await new Promise<void>((resolve) => {
       const wait = () => (commands.length >= 2 ? resolve() : setImmediate(wait));
       wait();
@@ -312,19 +323,38 @@ describe('FreeSWITCH engine: commands', () => {
     const { fs, engine, commands, peer } = await idle();
     await expect(
       engine.clickToCall({ domainName: DOMAIN, extension: '1004', dest: '0312345678' }),
-    ).rejects.toThrow('内線が見つかりません。');
+    ).rejects.toMatchObject({
+      failure: 'not-found',
+      message: '内線が見つかりません。',
+    });
     await expect(
       engine.clickToCall({ domainName: DOMAIN, extension: '1001', dest: '03 1234' }),
-    ).rejects.toThrow('電話番号を確認してください。');
+    ).rejects.toMatchObject({
+      failure: 'invalid',
+      message: '電話番号を確認してください。',
+    });
     expect(commands).toHaveLength(2);
     peer.socket.destroy();
     await new Promise((resolve) => peer.socket.once('close', resolve));
+    const away = await engine
+      .clickToCall({ domainName: DOMAIN, extension: '1001', dest: '0312345678' })
+      .catch((e: unknown) => e);
+    expect(away).toMatchObject({ code: expect.stringMatching(/not-connected|connection-lost/) });
+    expect(away).not.toHaveProperty('failure');
+    await fs.nextPeer();
+  });
+
+  it('click-to-call: refuses a user with no phone signed in (no SIP registration, no browser)', async () => {
+    const { engine, commands } = await idle((command) =>
+      /_contact /.test(command) ? apiResponse('error/user_not_registered') : idleFreeswitch(command),
+    );
     await expect(
       engine.clickToCall({ domainName: DOMAIN, extension: '1001', dest: '0312345678' }),
     ).rejects.toMatchObject({
-      code: expect.stringMatching(/not-connected|connection-lost/),
+      failure: 'conflict',
+      message: '内線の電話がつながっていません。',
     });
-    await fs.nextPeer();
+    expect(commands.filter((c) => c.startsWith('bgapi'))).toEqual([]);
   });
 
   it('hang-up and transfer: uuid_kill and uuid_transfer -bleg, only for the tenant’s own channels', async () => {
@@ -332,17 +362,48 @@ describe('FreeSWITCH engine: commands', () => {
     const uuid = await withVertoCall(engine, peer);
     await engine.hangup(DOMAIN, uuid);
     expect(commands.at(-1)).toBe(`api uuid_kill ${uuid}`);
-    await engine.transfer(DOMAIN, uuid, 'park+5901');
-    expect(commands.at(-1)).toBe(`api uuid_transfer ${uuid} -bleg park+5901 XML ${DOMAIN}`);
+    await engine.transfer(DOMAIN, uuid, '1002');
+    expect(commands.at(-1)).toBe(`api uuid_transfer ${uuid} -bleg 1002 XML ${DOMAIN}`);
     const count = commands.length;
-    await expect(engine.hangup('other.example', uuid)).rejects.toThrow('通話が見つかりません。');
-    await expect(engine.hangup(DOMAIN, '00000000-0000-0000-0000-000000000000')).rejects.toThrow(
-      '通話が見つかりません。',
+    const notFound = { failure: 'not-found', message: '通話が見つかりません。' };
+    await expect(engine.hangup('other.example', uuid)).rejects.toMatchObject(notFound);
+    await expect(engine.hangup(DOMAIN, '00000000-0000-0000-0000-000000000000')).rejects.toMatchObject(
+      notFound,
     );
-    await expect(engine.transfer(DOMAIN, uuid, '1001 XML other')).rejects.toThrow(
-      '転送先の番号を確認してください。',
-    );
+    await expect(engine.transfer(DOMAIN, uuid, '1001 XML other')).rejects.toMatchObject({
+      failure: 'invalid',
+      message: '転送先の番号を確認してください。',
+    });
     expect(commands).toHaveLength(count);
+  });
+
+  it('transfer to a park slot parks the far end (a bare 59NN too); a taken slot refuses and changes nothing', async () => {
+    const { engine, peer, commands } = await idle();
+    const uuid = await withVertoCall(engine, peer);
+    await engine.transfer(DOMAIN, uuid, '5902');
+    expect(commands.at(-1)).toBe(`api uuid_transfer ${uuid} -bleg park+5902 XML ${DOMAIN}`);
+    const hold = sessionEvents.find(
+      (f) => f.body.includes('"valet_parking::info"') && f.body.includes('"hold"'),
+    );
+    const parked = reported(engine, 'park');
+    peer.write(hold!.bytes);
+    await parked;
+    const count = commands.length;
+    await expect(engine.transfer(DOMAIN, uuid, 'park+5901')).rejects.toMatchObject({
+      failure: 'conflict',
+      message: 'その駐車枠は使用中です。',
+    });
+    expect(commands).toHaveLength(count);
+  });
+
+  it('a channel FreeSWITCH no longer has is "no such call" (recorded -ERR No Such Channel!)', async () => {
+    const { engine, peer } = await idle((command) =>
+      command.startsWith('api uuid_kill')
+        ? frame('esl-session-api-uuid_kill-nosuch-ERR.reply.frame').toString('utf8')
+        : idleFreeswitch(command),
+    );
+    const uuid = await withVertoCall(engine, peer);
+    await expect(engine.hangup(DOMAIN, uuid)).rejects.toMatchObject({ failure: 'not-found' });
   });
 
   it('configuration changes: forgets the tenant’s answers, and FreeSWITCH’s user cache for extensions', async () => {

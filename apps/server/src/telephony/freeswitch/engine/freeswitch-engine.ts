@@ -8,10 +8,11 @@ import type { FreeswitchSettings } from '../../../config';
 import type { SecretBox } from '../../../platform/crypto/secrets';
 import type { Db } from '../../../platform/db/client';
 import { createTenantConfigs, type TenantConfigs } from '../../config';
-import type { TelephonyEngine } from '../../engine';
+import { EngineCommandError, type TelephonyEngine } from '../../engine';
+import { finalPlan, route } from '../../routing';
 import { createEngineEmitter } from '../../sandbox/engine-events';
 import { callRecordOf } from '../cdr/cdr-intake';
-import { EslClient, type EslClientOptions } from '../esl/esl-client';
+import { EslClient, EslError, type EslClientOptions } from '../esl/esl-client';
 import type { EslEvent } from '../esl/esl-codec';
 import {
   ENGINE_EVENT_NAMES,
@@ -23,7 +24,7 @@ import {
 } from '../esl/events';
 import type { CallStateEntry as Channel } from '../types';
 import { createXmlAnswers, type XmlAnswers } from '../xml-curl/xml-answers';
-import { ChannelTable } from './channel-table';
+import { callStateEntry, ChannelTable } from './channel-table';
 import { clickToCallCommand, hangupCommand, transferCommand } from './commands';
 import { ParkLots } from './park-lots';
 import { Registrations } from './registrations';
@@ -60,6 +61,7 @@ const UNSET = '_undef_';
 
 export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEngine {
   const onError = deps.onError ?? ((error: unknown) => console.error('freeswitch:', error));
+  const now = deps.now ?? Date.now;
   const events = createEngineEmitter(onError);
   const configs = deps.configs ?? createTenantConfigs({ db: deps.db });
   const channels = new ChannelTable();
@@ -82,14 +84,17 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
     random: deps.random,
   });
 
+  /** Whether FreeSWITCH has a phone of the kind signed in for the extension ('error/…' when none). */
+  async function signedInWith(kind: 'sip' | 'verto', domainName: string, extension: string) {
+    const address = `${extension}@${domainName}`;
+    const contacts = (
+      await client.api(kind === 'sip' ? `sofia_contact */${address}` : `verto_contact ${address}`)
+    ).trim();
+    return contacts !== '' && !contacts.startsWith('error/');
+  }
+
   const registrations = new Registrations({
-    async stillSignedIn(domainName, extension, kind) {
-      const address = `${extension}@${domainName}`;
-      const contacts = await client.api(
-        kind === 'sip' ? `sofia_contact */${address}` : `verto_contact ${address}`,
-      );
-      return contacts.trim() !== '' && !contacts.trim().startsWith('error/');
-    },
+    stillSignedIn: (domainName, extension, kind) => signedInWith(kind, domainName, extension),
     announce(registration) {
       const key = `${registration.domainName}|${registration.kind}`;
       let set = signedIn.get(key);
@@ -150,7 +155,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       for (const channel of listed) known.push(await withTenant(channel));
       const parked = parseValetInfo(await client.api('valet_info'));
       announceCallState(channels.replace(known));
-      for (const domainName of parks.replace(parked, (uuid) => callerOf(uuid))) announcePark(domainName);
+      for (const domainName of parks.replace(parked, callerOf)) announcePark(domainName);
     } catch (error) {
       onError(error);
     } finally {
@@ -165,19 +170,18 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
     return { callerIdNumber: channel?.cid_num ?? '', callerIdName: channel?.cid_name ?? '' };
   }
 
-  let up = false;
-  client.on('connected', () => {
-    up = true;
+  // A failure is reported once (FreeSWITCH unreachable at start, or a connection lost), not for every
+  // retry; connecting again re-arms it.
+  let quiet = false;
+  const connected = () => {
+    quiet = false;
     void resynchronise();
-  });
-  client.on('reconnected', () => {
-    up = true;
-    void resynchronise();
-  });
+  };
+  client.on('connected', connected);
+  client.on('reconnected', connected);
   client.on('disconnected', (reason) => {
-    // Reported once per lost connection, not for every failed retry.
-    if (up) onError(reason);
-    up = false;
+    if (!quiet) onError(reason);
+    quiet = true;
   });
   client.on('event', (event) => {
     if (held) held.push(event);
@@ -185,11 +189,23 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
   });
   client.start();
 
+  const noChannel = () => new EngineCommandError('not-found', '通話が見つかりません。');
+
   /** The channel, when it is one of the tenant's. */
   function channelOf(domainName: string, uuid: string): Channel {
     const channel = channels.get(uuid);
-    if (!channel || channel.domain !== domainName) throw new Error('通話が見つかりません。');
+    if (!channel || channel.domain !== domainName) throw noChannel();
     return channel;
+  }
+
+  /** Runs a command on a channel; FreeSWITCH no longer knowing it is the user's "no such call". */
+  async function onChannel(command: string): Promise<void> {
+    try {
+      await client.api(command);
+    } catch (error) {
+      if (error instanceof EslError && /no such channel/i.test(error.reply ?? '')) throw noChannel();
+      throw error;
+    }
   }
 
   return {
@@ -213,20 +229,53 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
     on: events.on,
 
     async clickToCall(request) {
+      const command = clickToCallCommand(request, randomUUID());
       const config = await configs.byDomainName(request.domainName);
-      if (!config?.extensions.get(request.extension)?.enabled) throw new Error('内線が見つかりません。');
+      if (!config?.extensions.get(request.extension)?.enabled) {
+        throw new EngineCommandError('not-found', '内線が見つかりません。');
+      }
+      const { domainName, extension } = request;
+      const hasPhone =
+        (await signedInWith('sip', domainName, extension)) ||
+        (await signedInWith('verto', domainName, extension));
+      if (!hasPhone) {
+        throw new EngineCommandError('conflict', '内線の電話がつながっていません。');
+      }
       // Accepted once FreeSWITCH takes the job: the phone then rings for up to 20 seconds.
-      await client.command({ type: 'bgapi', command: clickToCallCommand(request, randomUUID()) });
+      await client.command({ type: 'bgapi', command });
     },
 
     async hangup(domainName, channelUuid) {
       channelOf(domainName, channelUuid);
-      await client.api(hangupCommand(channelUuid));
+      await onChannel(hangupCommand(channelUuid));
     },
 
+    /**
+     * As in the sandbox, a park slot (park+59NN, or a bare 59NN, which dialled would retrieve) parks
+     * the far end, and a taken slot refuses the transfer and changes nothing.
+     */
     async transfer(domainName, channelUuid, dest) {
-      channelOf(domainName, channelUuid);
-      await client.api(transferCommand(channelUuid, dest, domainName));
+      const channel = channelOf(domainName, channelUuid);
+      transferCommand(channelUuid, dest, domainName);
+      const config = await configs.byDomainName(domainName);
+      const plan = config
+        ? finalPlan(
+            route(config, {
+              dialled: dest,
+              caller: callStateEntry(channel).extension,
+              instant: now(),
+              context: 'internal',
+            }),
+          )
+        : null;
+      let target = dest;
+      if (plan?.kind === 'park' || plan?.kind === 'retrieve') {
+        if (parks.slots(domainName)[plan.slot - 1]?.occupied) {
+          throw new EngineCommandError('conflict', 'その駐車枠は使用中です。');
+        }
+        target = `park+${plan.slotNumber}`;
+      }
+      await onChannel(transferCommand(channelUuid, target, domainName));
     },
 
     async receiveCdr(body, contentType) {
@@ -236,7 +285,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
 
     close() {
       // Stopping on purpose is no lost connection to report.
-      up = false;
+      quiet = true;
       return client.stop();
     },
   };

@@ -249,6 +249,19 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     );
   });
 
+  it('keeps a routing answer until the tenant changes, then routes afresh', async () => {
+    const form = recordedForm('22-dialplan-verto-invite-9196', { 'Caller-Destination-Number': '1002' });
+    const ringing = (await post(form)).body;
+    expect(executed(ringing, '1002').some(([app]) => app === 'bridge')).toBe(true);
+    const where = and(eq(extensions.domainUuid, demoUuid), eq(extensions.extension, '1002'));
+    await t.database.db.update(extensions).set({ doNotDisturb: true }).where(where);
+    expect((await post(form)).body).toBe(ringing);
+    engine.configChanged(demoUuid, 'extension');
+    expect(executed((await post(form)).body, '1002').slice(3)).toEqual([['hangup', 'USER_BUSY']]);
+    await t.database.db.update(extensions).set({ doNotDisturb: false }).where(where);
+    engine.configChanged(demoUuid, 'extension');
+  });
+
   /** The recorded verto invite, as an outside call to the demo’s main number at a given instant. */
   const outsideCall = (number: string, at: string) =>
     recordedForm('22-dialplan-verto-invite-9196', {

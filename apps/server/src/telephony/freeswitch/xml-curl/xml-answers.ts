@@ -49,7 +49,10 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
   const { db, configs } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
-  const answers = new AnswerCache<string>();
+  // Users and routes are kept apart, so a burst of calls never pushes out the users every REGISTER
+  // refresh asks for.
+  const users = new AnswerCache<string>(20_000);
+  const routes = new AnswerCache<string>(10_000);
   const recordingFiles = new Map<string, Promise<Map<string, string>>>();
   const incomingTenants = new Map<string, string | null>();
 
@@ -70,6 +73,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
 
   /** Looks an answer up, or builds and keeps it (unless the tenant changed meanwhile, or it must not be kept). */
   async function cached(
+    answers: AnswerCache<string>,
     tenantUuid: string,
     key: string,
     build: () => Promise<{ xml: string; reusable: boolean }>,
@@ -89,7 +93,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     const tenantUuid = await configs.tenantUuidOf(domain);
     if (!tenantUuid) return NOT_FOUND_XML;
     // One answer serves REGISTER digests, verto logins, user/ dialling and plain lookups alike.
-    return cached(tenantUuid, `directory|${user}`, async () => {
+    return cached(users, tenantUuid, user, async () => {
       const entry = await findDirectoryEntry(db, tenantUuid, user);
       if (!entry?.enabled || !entry.tenantEnabled) return { xml: NOT_FOUND_XML, reusable: true };
       let password: string;
@@ -106,11 +110,8 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     });
   }
 
-  /** The instant FreeSWITCH asked at (Event-Date-Timestamp, µs), which business hours are read at. */
-  function instantOf(request: XmlCurlDialplanRequest): number {
-    const micros = Number(request.params['Event-Date-Timestamp']);
-    return Number.isFinite(micros) && micros > 0 ? Math.floor(micros / 1000) : now();
-  }
+  /** The instant FreeSWITCH asked at, which business hours are read at. */
+  const instantOf = (request: XmlCurlDialplanRequest) => request.instant ?? now();
 
   /** The dialplan document for a plan, with the tenant named on the channel for records and listings. */
   async function dialplanXml(
@@ -178,7 +179,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     const config = await configs.byDomainName(request.context);
     if (!config) return NOT_FOUND_XML;
     const caller = internalCaller(request);
-    return cached(config.domainUuid, `dialplan|${request.destinationNumber}|${caller}`, async () => {
+    return cached(routes, config.domainUuid, `dialplan:${request.destinationNumber}|${caller}`, async () => {
       const plan = route(config, {
         dialled: request.destinationNumber,
         caller,
@@ -195,7 +196,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     const config = menu ? await configs.byDomainName(menu.domainName) : null;
     if (!menu || !config) return NOT_FOUND_XML;
     const { domainName, domainUuid } = config;
-    return cached(domainUuid, `ivr|${menu.number}`, async () => {
+    return cached(routes, domainUuid, `ivr:${menu.number}`, async () => {
       const entry = config.ivrMenus.get(menu.number);
       if (!entry?.enabled) return { xml: NOT_FOUND_XML, reusable: true };
       return { xml: buildIvrMenuXml(entry.plan, domainName, await mediaOf(domainUuid)), reusable: true };
@@ -217,7 +218,8 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
       }
     },
     flush(tenantUuid, kind) {
-      answers.flush(tenantUuid);
+      users.flush(tenantUuid);
+      routes.flush(tenantUuid);
       recordingFiles.delete(tenantUuid);
       if (kind === undefined || kind === 'destination') incomingTenants.clear();
     },
@@ -230,7 +232,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
  * to call), so the user it rang is the caller; a signed-in phone carries its user name.
  */
 export function internalCaller(request: XmlCurlDialplanRequest): string {
-  const { variables } = request;
-  if (variables.click_to_call === 'true' && variables.dialed_user) return variables.dialed_user;
-  return variables.user_name || request.callerIdNumber;
+  const dialedUser = request.field('variable_dialed_user');
+  if (request.field('variable_click_to_call') === 'true' && dialedUser) return dialedUser;
+  return request.field('variable_user_name') ?? request.callerIdNumber;
 }
