@@ -19,7 +19,15 @@ async function coldStart() {
   const idleMb = rssOfServer(dataDir);
   const jsKb = await loginRouteJs(`http://127.0.0.1:${port}/login`);
   await stop(child);
-  return { startMs, idleMb, jsKb };
+  // A restart skips initdb and seeding: the steady state of a running installation.
+  const again = start('npm', ['start'], { PORT: String(port), DATA_DIR: dataDir });
+  const t1 = performance.now();
+  await waitForLogin(`http://127.0.0.1:${port}`, 'yamada', 'Staff#2026');
+  const restartMs = performance.now() - t1;
+  await new Promise((r) => setTimeout(r, 5_000));
+  const restartIdleMb = rssOfServer(dataDir);
+  await stop(again);
+  return { startMs, idleMb, jsKb, restartMs, restartIdleMb };
 }
 
 /** Gzipped size of every script the browser loads for /login. */
@@ -94,6 +102,8 @@ const cold = await coldStart();
 console.log(
   `cold npm start → first successful /api/login: ${(cold.startMs / 1000).toFixed(2)} s (fresh data directory)`,
 );
-console.log(`server resident memory, idle: ${cold.idleMb.toFixed(0)} MB`);
+console.log(`server resident memory, idle after the first start: ${cold.idleMb.toFixed(0)} MB`);
+console.log(`restart → first successful /api/login: ${(cold.restartMs / 1000).toFixed(2)} s`);
+console.log(`server resident memory, idle after a restart: ${cold.restartIdleMb.toFixed(0)} MB`);
 console.log(`login route JavaScript: ${cold.jsKb.toFixed(1)} KB gzip`);
 await throughput();

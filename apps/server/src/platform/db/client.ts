@@ -22,10 +22,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Memory settings for the embedded database: PostgreSQL's defaults (128 MB shared buffers) are sized for a
+ * dedicated server; one tenant-sized console needs far less, and every MB here is resident in this process.
+ */
+const EMBEDDED_POSTGRESQL_CONF = [
+  'shared_buffers=32MB',
+  'work_mem=4MB',
+  'maintenance_work_mem=16MB',
+  'temp_buffers=4MB',
+  'wal_buffers=1MB',
+];
+
 /** Opens the embedded database stored in `dir` (or in memory for `memory://`). */
 export async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
   return fromPglite(client);
 }
 
