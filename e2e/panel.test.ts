@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, signIn } from './support/auth-steps';
+import { useE2E } from './support/harness';
+
+const e2e = useE2E();
+const SUZUKI = { username: 'suzuki', password: 'Staff#2026' } as const;
+
+/** Uncaught errors of the pages a test opened: there must be none. */
+let pageErrors: string[] = [];
+beforeEach(() => {
+  pageErrors = [];
+});
+afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+/** A page of its own browser context, whose uncaught errors fail the test. */
+async function newPage(): Promise<Page> {
+  const page = await e2e.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+  return page;
+}
+
+/** A colleague's row in the Presence tab. */
+const presenceRow = (page: Page, name: string) =>
+  page.getByRole('region', { name: '営業部' }).getByRole('listitem', { name });
+/** The 'IN' badge of a colleague's row. */
+const inBadge = (page: Page, name: string) => presenceRow(page, name).getByText('IN', { exact: true });
+const header = (page: Page) => page.locator('header');
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
+  await page.getByText('ログアウト').click();
+  await page.waitForURL('**/login');
+}
+
+describe('side panel, live between two browsers', () => {
+  it('shows a colleague IN in Presence while he is signed in, and not after he signs out', async () => {
+    const yamada = await newPage();
+    await signIn(yamada, DEMO.yamada);
+    await presenceRow(yamada, '鈴木 花子').waitFor();
+    expect(await inBadge(yamada, '鈴木 花子').count()).toBe(0);
+    await inBadge(yamada, '山田 太郎').waitFor();
+
+    const suzuki = await newPage();
+    await signIn(suzuki, SUZUKI);
+    await inBadge(yamada, '鈴木 花子').waitFor();
+    expect(await presenceRow(yamada, '鈴木 花子').getAttribute('data-highlighted')).toBe('true');
+
+    await logOut(suzuki);
+    await inBadge(yamada, '鈴木 花子').waitFor({ state: 'detached' });
+    await yamada.screenshot({ path: '/tmp/panel-presence.png' });
+  });
+
+  it('delivers a chat live and raises the recipient’s header badge until he opens the chat', async () => {
+    const suzuki = await newPage();
+    await signIn(suzuki, SUZUKI);
+    const yamada = await newPage();
+    await signIn(yamada, DEMO.yamada);
+
+    await yamada.getByRole('tab', { name: 'チャット' }).click();
+    await yamada.getByRole('combobox', { name: '宛先' }).click();
+    await yamada.locator('.ant-select-dropdown').getByTitle('鈴木 花子').click();
+    await yamada.getByRole('textbox', { name: 'メッセージ' }).fill('15時から会議室Aです');
+    await yamada.getByRole('button', { name: /送信/ }).click();
+    await yamada.getByRole('log').getByText('15時から会議室Aです').waitFor();
+
+    const badge = header(suzuki).getByRole('button', { name: 'チャット' });
+    await badge.waitFor();
+    const count = header(suzuki).locator('.ant-badge', {
+      has: suzuki.getByRole('button', { name: 'チャット' }),
+    });
+    expect(await count.innerText()).toContain('1');
+    await suzuki.screenshot({ path: '/tmp/panel-chat-badge.png' });
+
+    await badge.click();
+    const received = suzuki.getByRole('log').getByText('15時から会議室Aです');
+    await received.waitFor();
+    expect(await suzuki.getByRole('log').innerText()).toContain('山田 太郎');
+    await badge.waitFor({ state: 'detached' });
+    await suzuki.screenshot({ path: '/tmp/panel-chat.png' });
+  });
+
+  it('lets an administrator force a colleague out from Presence, sending him to /login', async () => {
+    const suzuki = await newPage();
+    await signIn(suzuki, SUZUKI);
+    const admin = await newPage();
+    await signIn(admin, DEMO.admin);
+    await inBadge(admin, '鈴木 花子').waitFor();
+
+    await admin.getByRole('button', { name: '強制ログアウト 鈴木 花子' }).click();
+    await admin.getByText('鈴木 花子 さんを強制ログアウトしますか？').waitFor();
+    await admin.getByRole('button', { name: 'はい' }).click();
+
+    await suzuki.waitForURL('**/login');
+    expect(await suzuki.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await admin.getByText('強制ログアウトしました。').waitFor();
+    await inBadge(admin, '鈴木 花子').waitFor({ state: 'detached' });
+  });
+});
