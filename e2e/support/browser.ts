@@ -19,6 +19,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Calls: a synthetic microphone, granted without a prompt, and audio that may start on its own.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }

@@ -70,7 +70,7 @@ describe('routes', () => {
     mockApi({ 'GET /api/health': health });
     startSession('tok', userInfoFixture());
     const { router } = renderApp('/cust/management/0312345678');
-    expect(await screen.findByText('顧客情報', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(await screen.findByText('顧客情報 0312345678')).toBeTruthy();
     await router.navigate('/cust/management/recall');
     expect(await screen.findByText('リコール', { selector: '.ant-result-title' })).toBeTruthy();
   });

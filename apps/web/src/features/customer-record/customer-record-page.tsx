@@ -67,21 +67,23 @@ export function CustomerRecordPage() {
       }
     >
       <Descriptions size="small" column={1} items={[{ key: 'number', label: t.number, children: number }]} />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        {t.calls}
-      </Typography.Title>
-      <Table<CdrItem>
-        rowKey="cdrUuid"
-        size="small"
-        columns={columns}
-        dataSource={calls.data?.calls ?? []}
-        loading={calls.isFetching}
-        pagination={false}
-        locale={{ emptyText: t.noCalls }}
-      />
-      {calls.data?.truncated && (
-        <Typography.Text type="secondary">{t.scanned(calls.data.scanned)}</Typography.Text>
-      )}
+      <section aria-label={t.calls}>
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          {t.calls}
+        </Typography.Title>
+        <Table<CdrItem>
+          rowKey="cdrUuid"
+          size="small"
+          columns={columns}
+          dataSource={calls.data?.calls ?? []}
+          loading={calls.isFetching}
+          pagination={false}
+          locale={{ emptyText: t.noCalls }}
+        />
+        {calls.data?.truncated && (
+          <Typography.Text type="secondary">{t.scanned(calls.data.scanned)}</Typography.Text>
+        )}
+      </section>
     </Card>
   );
 }

@@ -29,7 +29,7 @@ export function IncomingCallModal({
       open={caller !== null}
       title={
         <Flex align="center" gap={8}>
-          <PhoneFilled style={{ color: '#389e0d' }} />
+          <PhoneFilled aria-hidden style={{ color: '#389e0d' }} />
           {ja.incoming.title}
         </Flex>
       }

@@ -1,0 +1,200 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// Issue 7 benchmark, in Chromium on the sandbox (fake microphone):
+//  - ring → modal: from the verto.invite frame reaching the callee's page to the incoming-call modal
+//    painted (the engine is on loopback, so its send and the page's receipt are the same instant);
+//  - answer → audio: from the click on 応答 to the callee's connection reporting audio received
+//    (inbound-rtp bytesReceived > 0);
+//  - the softphone's JavaScript (gzip): the scripts a headset user loads that a desk-phone user never does.
+// Run after `npm run build`: npx tsx bench/softphone.bench.ts   (BENCH_CALLS, default 20)
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 20);
+
+/** In the page: stamps each verto.invite as it arrives, before the app's own handler sees it. */
+function stampInvites(): void {
+  const stamps: number[] = [];
+  (window as unknown as { __inviteAt: number[] }).__inviteAt = stamps;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      if (!String(url).endsWith('/verto')) return;
+      this.addEventListener('message', (event: MessageEvent) => {
+        if (typeof event.data === 'string' && event.data.includes('"method":"verto.invite"'))
+          stamps.push(performance.now());
+      });
+    }
+  };
+  const peers: RTCPeerConnection[] = [];
+  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
+  const NativePeer = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends NativePeer {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      peers.push(this);
+    }
+  };
+}
+
+async function signedIn(
+  browser: Browser,
+  base: string,
+  username: string,
+): Promise<{ page: Page; scripts: Map<string, Promise<Buffer>> }> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, res.body());
+  });
+  await page.addInitScript(stampInvites);
+  await page.goto('/login');
+  await page.getByLabel('ID', { exact: true }).fill(username);
+  await page.getByLabel('パスワード', { exact: true }).fill('Staff#2026');
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('button', { name: 'ユーザーメニュー' }).waitFor();
+  return { page, scripts };
+}
+
+/** In the callee's page: ms from the latest invite's arrival to the modal painted with the caller's number. */
+function modalAfterInvite(page: Page, number: string): Promise<number> {
+  return page.evaluate(
+    (number) =>
+      new Promise<number>((resolve) => {
+        const stamps = (window as unknown as { __inviteAt: number[] }).__inviteAt;
+        const check = () => {
+          const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) =>
+            d.textContent?.includes(`【${number}】`),
+          );
+          if (!dialog || dialog.getBoundingClientRect().width === 0 || stamps.length === 0) return false;
+          // Painted at the next frame.
+          requestAnimationFrame(() => resolve(performance.now() - (stamps.at(-1) as number)));
+          return true;
+        };
+        if (check()) return;
+        const observer = new MutationObserver(() => {
+          if (check()) observer.disconnect();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    number,
+  );
+}
+
+/** In the callee's page: clicks 応答 and returns ms until its connection has received audio. */
+function audioAfterAnswer(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
+    const known = peers.length;
+    const button = [...document.querySelectorAll('[role="dialog"] button')].find(
+      (b) => b.textContent === '応答',
+    ) as HTMLButtonElement;
+    const t0 = performance.now();
+    button.click();
+    for (;;) {
+      for (const peer of peers.slice(known)) {
+        let bytes = 0;
+        (await peer.getStats()).forEach((r: { type?: string; bytesReceived?: number }) => {
+          if (r.type === 'inbound-rtp') bytes += r.bytesReceived ?? 0;
+        });
+        if (bytes > 0) return performance.now() - t0;
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  });
+}
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms (n=${values.length})`;
+};
+
+async function main() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    PORT: String(port),
+    DATA_DIR: freshDataDir(),
+    LOG_LEVEL: 'warn',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  try {
+    await waitForLogin(base, 'admin', 'Admin#2026');
+    const yamada = await signedIn(browser, base, 'yamada');
+    const suzuki = await signedIn(browser, base, 'suzuki');
+    for (const { page } of [yamada, suzuki]) {
+      await page.getByRole('tab', { name: '電話' }).click();
+      await page.getByRole('tabpanel', { name: '電話' }).getByText('接続済み').waitFor();
+    }
+    const dialFrom = async (page: Page) => {
+      await page.getByRole('textbox', { name: '電話番号' }).fill('1002');
+      await page.getByRole('textbox', { name: '電話番号' }).press('Enter');
+    };
+    const idle = (page: Page) =>
+      page
+        .getByRole('tabpanel', { name: '電話' })
+        .getByLabel('通話相手')
+        .getByText('-', { exact: true })
+        .waitFor();
+
+    const ring: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const shown = modalAfterInvite(suzuki.page, '1001');
+      await dialFrom(yamada.page);
+      ring.push(await shown);
+      await suzuki.page.getByRole('dialog', { name: '着信' }).getByRole('button', { name: '拒否' }).click();
+      await idle(yamada.page);
+    }
+
+    const audio: number[] = [];
+    for (let i = 0; i < Math.min(CALLS, 10); i++) {
+      const shown = modalAfterInvite(suzuki.page, '1001');
+      await dialFrom(yamada.page);
+      await shown;
+      audio.push(await audioAfterAnswer(suzuki.page));
+      await suzuki.page.locator('header').getByRole('button', { name: /切断/ }).click();
+      await idle(yamada.page);
+      await idle(suzuki.page);
+    }
+
+    // What a desk-phone user's shell loads, against a headset user's with the 電話 tab open.
+    const tanaka = await signedIn(browser, base, 'tanaka');
+    await tanaka.page.getByRole('tab', { name: '通話履歴' }).click();
+    await tanaka.page.waitForLoadState('networkidle');
+    const headsetOnly = [...yamada.scripts.keys()].filter((path) => !tanaka.scripts.has(path));
+    const sizes = await Promise.all(
+      headsetOnly.map(async (path) => ({
+        path,
+        gzip: gzipSync(await (yamada.scripts.get(path) as Promise<Buffer>)).length,
+      })),
+    );
+    const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+
+    console.log(`ring → modal painted:       ${stats(ring)}   (target < 150 ms)`);
+    console.log(`answer → audio received:    ${stats(audio)}`);
+    console.log(
+      `softphone JS (headset only): ${(total / 1024).toFixed(1)} kB gzip in ${sizes.length} chunks`,
+    );
+    for (const s of sizes.sort((a, b) => b.gzip - a.gzip))
+      console.log(`  ${s.path}  ${(s.gzip / 1024).toFixed(1)} kB`);
+    console.log(`desk-phone user loaded none of them: ${headsetOnly.every((p) => !tanaka.scripts.has(p))}`);
+  } finally {
+    await browser.close();
+    await stop(server);
+  }
+}
+
+await main();
