@@ -50,6 +50,8 @@ async function signedIn(
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, res.body());
   });
+  // tsx keeps function names through an esbuild helper the page does not have.
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
   await page.addInitScript(stampInvites);
   await page.goto('/login');
   await page.getByLabel('ID', { exact: true }).fill(username);
@@ -59,42 +61,49 @@ async function signedIn(
   return { page, scripts };
 }
 
-/** In the callee's page: ms from the latest invite's arrival to the modal painted with the caller's number. */
+/** In the callee's page: ms from the next invite's arrival to the modal painted with the caller's number. */
 function modalAfterInvite(page: Page, number: string): Promise<number> {
   return page.evaluate(
     (number) =>
       new Promise<number>((resolve) => {
         const stamps = (window as unknown as { __inviteAt: number[] }).__inviteAt;
+        const before = stamps.length;
         const check = () => {
-          const dialog = [...document.querySelectorAll('[role="dialog"]')].find((d) =>
-            d.textContent?.includes(`【${number}】`),
+          const shown = [...document.querySelectorAll('[role="dialog"]')].some(
+            (d) => d.textContent?.includes(`【${number}】`) && d.getBoundingClientRect().width > 0,
           );
-          if (!dialog || dialog.getBoundingClientRect().width === 0 || stamps.length === 0) return false;
+          if (!shown || stamps.length === before) return false;
           // Painted at the next frame.
           requestAnimationFrame(() => resolve(performance.now() - (stamps.at(-1) as number)));
           return true;
         };
-        if (check()) return;
         const observer = new MutationObserver(() => {
           if (check()) observer.disconnect();
         });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+          attributes: true,
+        });
       }),
     number,
   );
 }
 
-/** In the callee's page: clicks 応答 and returns ms until its connection has received audio. */
+/** In the callee's page: clicks 応答 in the modal on screen and returns ms until its connection has received audio. */
 function audioAfterAnswer(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
     const known = peers.length;
-    const button = [...document.querySelectorAll('[role="dialog"] button')].find(
-      (b) => b.textContent === '応答',
-    ) as HTMLButtonElement;
+    const dialog = [...document.querySelectorAll('[role="dialog"]')].find(
+      (d) => d.getBoundingClientRect().width > 0,
+    );
+    const button = [...(dialog?.querySelectorAll('button') ?? [])].find((b) => b.textContent === '応答');
+    if (!button) throw new Error('no 応答 button on screen');
     const t0 = performance.now();
     button.click();
-    for (;;) {
+    while (performance.now() - t0 < 10_000) {
       for (const peer of peers.slice(known)) {
         let bytes = 0;
         (await peer.getStats()).forEach((r: { type?: string; bytesReceived?: number }) => {
@@ -104,6 +113,7 @@ function audioAfterAnswer(page: Page): Promise<number> {
       }
       await new Promise((r) => setTimeout(r, 5));
     }
+    throw new Error('no audio within 10 s of answering');
   });
 }
 
@@ -152,18 +162,15 @@ async function main() {
 
     const ring: number[] = [];
     for (let i = 0; i < CALLS; i++) {
-      const shown = modalAfterInvite(suzuki.page, '1001');
-      await dialFrom(yamada.page);
-      ring.push(await shown);
+      const [shown] = await Promise.all([modalAfterInvite(suzuki.page, '1001'), dialFrom(yamada.page)]);
+      ring.push(shown);
       await suzuki.page.getByRole('dialog', { name: '着信' }).getByRole('button', { name: '拒否' }).click();
       await idle(yamada.page);
     }
 
     const audio: number[] = [];
     for (let i = 0; i < Math.min(CALLS, 10); i++) {
-      const shown = modalAfterInvite(suzuki.page, '1001');
-      await dialFrom(yamada.page);
-      await shown;
+      await Promise.all([modalAfterInvite(suzuki.page, '1001'), dialFrom(yamada.page)]);
       audio.push(await audioAfterAnswer(suzuki.page));
       await suzuki.page.locator('header').getByRole('button', { name: /切断/ }).click();
       await idle(yamada.page);

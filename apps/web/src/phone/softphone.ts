@@ -13,7 +13,7 @@ import {
   type SessionEffect,
   type SessionEvent,
 } from './call-session';
-import type { MediaEnvironment } from './call-media';
+import { MicrophoneError, type MediaEnvironment } from './call-media';
 import { parkAction } from './park';
 import { resolveSocketUrl } from './socket-url';
 import { reconnectDelay, VertoClient, VertoLoginError, type VertoClientOptions } from './verto-client';
@@ -443,8 +443,8 @@ export class Softphone {
 
   #fail(process: ProcessName, error: unknown, fallback: string): void {
     this.#log(process, false);
-    const text = error instanceof Error && error.name === 'MicrophoneError' ? error.message : fallback;
-    this.#notice('error', text);
+    // A refused microphone says so; anything else is told as the action that failed.
+    this.#notice('error', error instanceof MicrophoneError ? error.message : fallback);
   }
 
   #log(process: ProcessName, success: boolean): void {

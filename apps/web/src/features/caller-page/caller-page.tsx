@@ -8,6 +8,7 @@ import { createBrowserCallerPhone } from '../../phone/browser';
 import { mayUseCallerPage } from '../../phone/caller-access';
 import type { CallerPhone, CallerPhoneState } from '../../phone/caller-phone';
 import { resolveSocketUrl } from '../../phone/socket-url';
+import { phoneErrorText } from '../../phone/user-message';
 import { fetchData } from '../../shared/api/client';
 import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
@@ -66,7 +67,7 @@ function CallerConsole({
   });
   useEffect(() => () => phone.disconnect(), [phone]);
 
-  const fail = (error: unknown) => void message.error(error instanceof Error ? error.message : String(error));
+  const fail = (error: unknown) => void message.error(phoneErrorText(error, t.failed));
   const signedIn = state.login !== null;
   const { call } = state;
   const validFrom = OUTSIDE_NUMBER.test(from);

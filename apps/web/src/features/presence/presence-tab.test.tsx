@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerSoftphoneDialer } from '../../shared/dial/dial';
+import { ja } from '../../shared/i18n/ja';
 import { fakeStomp } from '../../shared/realtime/fake-stomp';
 import { connectRealtime } from '../../shared/realtime/realtime-session';
 import { startSession } from '../../shared/session/session-store';
@@ -144,9 +145,7 @@ describe('presence tab', () => {
     const { requests } = openPresence();
     await loaded();
     await userEvent.setup().click(within(row('鈴木 花子')).getByRole('button', { name: '1002' }));
-    expect(
-      await screen.findByText('ソフトフォンは現在準備中のため、ヘッドセットモードでは発信できません。'),
-    ).toBeTruthy();
+    expect(await screen.findByText(ja.panel.dial.softphoneUnavailable)).toBeTruthy();
     expect(requests.some((r) => r.path === '/api/v1/call/clickToCall')).toBe(false);
   });
 

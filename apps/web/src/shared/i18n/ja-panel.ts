@@ -92,7 +92,8 @@ export const jaPanel = {
     },
     dial: {
       calling: (number: string) => `${number} に発信しています。電話機が鳴ったら受話器を取ってください。`,
-      softphoneUnavailable: 'ソフトフォンは現在準備中のため、ヘッドセットモードでは発信できません。',
+      softphoneUnavailable:
+        'ソフトフォンが接続されていないため発信できません。電話タブで接続状態を確認してください。',
       noExtension: '内線番号が割り当てられていないため発信できません。',
     },
   },

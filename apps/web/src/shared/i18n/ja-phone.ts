@@ -135,6 +135,7 @@ export const jaPhone = {
       park: 'パーク保留音',
     },
     nothing: 'なし',
+    failed: '操作に失敗しました。',
   },
   customerRecord: {
     title: (number: string) => `顧客情報 ${number}`,
