@@ -11,6 +11,8 @@ import {
   answerCommands,
   fakeEsl,
   idleFreeswitch,
+  RESYNC_COMMANDS,
+  VERTO_STATUS_NO_CLIENTS,
   type FakeEsl,
   type Peer,
 } from '../testing/fake-esl';
@@ -93,19 +95,56 @@ function reported<K extends keyof EngineEvents>(
   });
 }
 
+/** Resolves with the next `count` events the engine reports under `name`. */
+function reportedMany<K extends keyof EngineEvents>(
+  engine: FreeswitchEngine,
+  name: K,
+  count: number,
+): Promise<EngineEvents[K][]> {
+  const seen: EngineEvents[K][] = [];
+  return new Promise((resolve) => {
+    const off = engine.on(name, (event) => {
+      if (seen.push(event) < count) return;
+      off();
+      resolve(seen);
+    });
+  });
+}
+
+const EMPTY_CHANNELS = apiResponse('{"row_count": 0}\n');
+const EMPTY_LOTS = apiResponse('<lots>\n</lots>\n');
+const NO_REGISTRATIONS = apiResponse('{"row_count": 0}\n');
+const NO_VERTO_CLIENTS = apiResponse(VERTO_STATUS_NO_CLIENTS);
+
+/** Answers the registration listings that end the resynchronisation. */
+async function listRegistrations(
+  peer: Peer,
+  sip: Buffer | string = NO_REGISTRATIONS,
+  verto: Buffer | string = NO_VERTO_CLIENTS,
+): Promise<void> {
+  expect(await peer.next()).toBe('api show registrations as json');
+  peer.write(sip);
+  expect(await peer.next()).toBe('api verto xmlstatus');
+  peer.write(verto);
+}
+
 /** Logs in, then answers the resynchronisation with the given frames (recorded api responses). */
-async function connect(fs: FakeEsl, channels: Buffer | string, lots: Buffer | string): Promise<Peer> {
+async function connect(
+  fs: FakeEsl,
+  channels: Buffer | string,
+  lots: Buffer | string,
+  sip?: Buffer | string,
+  verto?: Buffer | string,
+): Promise<Peer> {
   const peer = await fs.nextPeer();
   await peer.accept();
   expect(await peer.next()).toBe('api show channels as json');
   peer.write(channels);
   expect(await peer.next()).toBe('api valet_info');
   peer.write(lots);
+  await listRegistrations(peer, sip, verto);
   return peer;
 }
-
-const EMPTY_CHANNELS = apiResponse('{"row_count": 0}\n');
-const EMPTY_LOTS = apiResponse('<lots>\n</lots>\n');
 
 describe('FreeSWITCH engine: resynchronising', () => {
   it('subscribes to the events it needs, then lists channels and park slots (recorded answers)', async () => {
@@ -122,6 +161,7 @@ describe('FreeSWITCH engine: resynchronising', () => {
     peer.write(frame('esl-session-api-show-channels-json-parked.reply.frame'));
     expect(await peer.next()).toBe('api valet_info');
     peer.write(frame('esl-session-api-valet_info-parked.reply.frame'));
+    await listRegistrations(peer);
     expect((await parked).slots[0]).toEqual({
       slot: 1,
       extension: '5901',
@@ -174,6 +214,7 @@ describe('FreeSWITCH engine: resynchronising', () => {
     peer.write(apiResponse(DOMAIN));
     expect(await peer.next()).toBe('api valet_info');
     peer.write(EMPTY_LOTS);
+    await listRegistrations(peer);
     expect(await changed).toEqual({ domainName: DOMAIN });
     expect(engine.callState(DOMAIN).map((c) => [c.uuid.slice(0, 8), c.dest, c.application])).toEqual([
       ['4ac85ddf', '9196', 'echo'],
@@ -199,6 +240,113 @@ describe('FreeSWITCH engine: resynchronising', () => {
     expect(engine.parkSlots(DOMAIN).some((s) => s.occupied)).toBe(false);
     // The lost connection is reported once.
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('FreeSWITCH engine: presence after a reconnect', () => {
+  const SIP_LISTED = frame('esl-session-api-show-registrations-json.reply.frame');
+  const VERTO_LISTED = frame('esl-session-api-verto-xmlstatus.reply.frame');
+  const bodyOf = (reply: Buffer) => splitFrames(reply)[0]!.body.toString('utf8');
+  const signed = (extension: string, registered: boolean, kind: 'sip' | 'verto') => ({
+    domainName: DOMAIN,
+    extension,
+    registered,
+    kind,
+  });
+  const byKindAndExtension = (a: { kind: string; extension: string }, b: typeof a) =>
+    a.kind.localeCompare(b.kind) || a.extension.localeCompare(b.extension);
+
+  /** Connects with 1001 signed in on its desk phone and in a browser (the recorded listings). */
+  async function signedIn() {
+    const started = await start();
+    const announced = reportedMany(started.engine, 'registration', 2);
+    const peer = await connect(started.fs, EMPTY_CHANNELS, EMPTY_LOTS, SIP_LISTED, VERTO_LISTED);
+    expect(await announced).toEqual([signed('1001', true, 'sip'), signed('1001', true, 'verto')]);
+    expect(started.engine.registrations(DOMAIN)).toEqual([
+      { extension: '1001', kind: 'sip' },
+      { extension: '1001', kind: 'verto' },
+    ]);
+    started.events.registration.length = 0;
+    return { ...started, peer };
+  }
+
+  it('lists desk phones and browsers at connect, and again after a reconnect', async () => {
+    const { fs, engine, events, errors, peer } = await signedIn();
+    // While the socket is down, 1001's desk phone unregisters and 1002's registers; 1001's browser
+    // socket stays open but is no longer logged in (CONN_NO_REG), and 1002 logs in in a browser.
+    const sipAfter = bodyOf(SIP_LISTED).replaceAll('1001', '1002');
+    const vertoBody = bodyOf(VERTO_LISTED);
+    const client = /<client>[\s\S]*?<\/client>\n/.exec(vertoBody)![0];
+    const vertoAfter = vertoBody.replace(
+      client,
+      client.replace('CONN_REG', 'CONN_NO_REG') +
+        client.replace('1001@', '1002@').replace('127.0.0.1:42958', '127.0.0.1:43120'),
+    );
+    const announced = reportedMany(engine, 'registration', 4);
+    peer.socket.destroy();
+    await connect(fs, EMPTY_CHANNELS, EMPTY_LOTS, apiResponse(sipAfter), apiResponse(vertoAfter));
+    expect((await announced).sort(byKindAndExtension)).toEqual([
+      signed('1001', false, 'sip'),
+      signed('1002', true, 'sip'),
+      signed('1001', false, 'verto'),
+      signed('1002', true, 'verto'),
+    ]);
+    expect(events.registration).toHaveLength(4);
+    expect(engine.registrations(DOMAIN)).toEqual([
+      { extension: '1002', kind: 'sip' },
+      { extension: '1002', kind: 'verto' },
+    ]);
+    expect(engine.registrations('other.example')).toEqual([]);
+    // The lost connection is reported once; the listings went fine.
+    expect(errors).toHaveLength(1);
+  });
+
+  it('lets events that arrive during the listing win over it (show registrations lags behind)', async () => {
+    const { fs, engine, events, errors } = await start();
+    const peer = await fs.nextPeer();
+    await peer.accept();
+    const commands = answerCommands(peer, (command) => {
+      if (command === 'api show registrations as json') {
+        // As recorded: 1002 has registered but the listing shows only 1001, which meanwhile unregisters.
+        peer.write(frame('esl-session-event-json-CUSTOM__sofia__register-2.frame'));
+        peer.write(frame('esl-session-event-json-CUSTOM__sofia__unregister-1.frame'));
+        return SIP_LISTED.toString('utf8');
+      }
+      if (command.startsWith('api sofia_contact ')) return apiResponse('error/user_not_registered');
+      return idleFreeswitch(command);
+    });
+    const announced = reportedMany(engine, 'registration', 3);
+    expect(await announced).toEqual([
+      signed('1001', true, 'sip'),
+      signed('1002', true, 'sip'),
+      signed('1001', false, 'sip'),
+    ]);
+    expect(commands).toEqual([...RESYNC_COMMANDS, `api sofia_contact */1001@${DOMAIN}`]);
+    expect(events.registration).toHaveLength(3);
+    expect(engine.registrations(DOMAIN)).toEqual([{ extension: '1002', kind: 'sip' }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the browsers as they were when verto xmlstatus fails (mod_verto not loaded), reported once', async () => {
+    const { fs, engine, events, errors, peer } = await signedIn();
+    const notFound = bodyOf(frame('esl-session-api-unknown-command-ERR.reply.frame')).replace(
+      'nosuchcommand',
+      'verto',
+    );
+    peer.socket.destroy();
+    const again = await connect(fs, EMPTY_CHANNELS, EMPTY_LOTS, NO_REGISTRATIONS, apiResponse(notFound));
+    // Held back until the resynchronisation is over, so its announcement says that it is.
+    const after = reported(engine, 'registration', (r) => r.extension === '1002');
+    again.write(frame('esl-session-event-json-CUSTOM__sofia__register-2.frame'));
+    await after;
+    expect(events.registration).toEqual([signed('1001', false, 'sip'), signed('1002', true, 'sip')]);
+    expect(engine.registrations(DOMAIN)).toEqual([
+      { extension: '1002', kind: 'sip' },
+      { extension: '1001', kind: 'verto' },
+    ]);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatchObject({ code: 'connection-lost' });
+    expect(errors[1]).toMatchObject({ code: 'rejected', reply: '-ERR verto Command not found!' });
   });
 });
 
@@ -276,7 +424,7 @@ describe('FreeSWITCH engine: commands', () => {
     await peer.accept();
     const commands = answerCommands(peer, answer);
     await new Promise<void>((resolve) => {
-      const wait = () => (commands.length >= 2 ? resolve() : setImmediate(wait));
+      const wait = () => (commands.length >= RESYNC_COMMANDS.length ? resolve() : setImmediate(wait));
       wait();
     });
     return { ...started, peer, commands };
@@ -333,7 +481,7 @@ describe('FreeSWITCH engine: commands', () => {
       failure: 'invalid',
       message: '電話番号を確認してください。',
     });
-    expect(commands).toHaveLength(2);
+    expect(commands).toEqual(RESYNC_COMMANDS);
     peer.socket.destroy();
     await new Promise((resolve) => peer.socket.once('close', resolve));
     const away = await engine

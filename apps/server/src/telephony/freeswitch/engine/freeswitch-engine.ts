@@ -19,7 +19,9 @@ import {
   ENGINE_EVENT_SUBCLASSES,
   callStateEntryFromEvent,
   parseShowChannels,
+  parseShowRegistrations,
   parseValetInfo,
+  parseVertoXmlStatus,
   toEngineEvent,
 } from '../esl/events';
 import type { CallStateEntry as Channel } from '../types';
@@ -146,19 +148,44 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
     return domain && domain !== UNSET ? { ...channel, domain } : channel;
   }
 
-  /** After every (re)connect: events were missed, so channels and park slots are listed afresh. */
+  /**
+   * Runs one listing of the resynchronisation. A failure leaves that part as it was and is reported,
+   * unless the connection was lost meanwhile: that is reported once, as the lost connection.
+   */
+  async function listing(list: () => Promise<void>): Promise<void> {
+    try {
+      await list();
+    } catch (error) {
+      if (client.isReady) onError(error);
+    }
+  }
+
+  async function listCalls(): Promise<void> {
+    const listed = parseShowChannels(await client.api('show channels as json'));
+    const known: Channel[] = [];
+    for (const channel of listed) known.push(await withTenant(channel));
+    const parked = parseValetInfo(await client.api('valet_info'));
+    announceCallState(channels.replace(known));
+    for (const domainName of parks.replace(parked, callerOf)) announcePark(domainName);
+  }
+
+  /**
+   * After every (re)connect: events were missed, so channels, park slots and each kind of phone are
+   * listed afresh. Each kind is replaced on its own: without mod_verto, `verto xmlstatus` fails and
+   * the browsers stay as they were.
+   */
   async function resynchronise(): Promise<void> {
     held = [];
     try {
-      const listed = parseShowChannels(await client.api('show channels as json'));
-      const known: Channel[] = [];
-      for (const channel of listed) known.push(await withTenant(channel));
-      const parked = parseValetInfo(await client.api('valet_info'));
-      announceCallState(channels.replace(known));
-      for (const domainName of parks.replace(parked, callerOf)) announcePark(domainName);
-    } catch (error) {
-      onError(error);
+      await listing(listCalls);
+      await listing(async () =>
+        registrations.replace('sip', parseShowRegistrations(await client.api('show registrations as json'))),
+      );
+      await listing(async () =>
+        registrations.replace('verto', parseVertoXmlStatus(await client.api('verto xmlstatus'))),
+      );
     } finally {
+      // `show registrations` can lag behind FreeSWITCH's own state: the events win.
       const pending = held;
       held = null;
       pending.forEach(apply);

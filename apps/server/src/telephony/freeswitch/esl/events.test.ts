@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CallStateEntry, FreeswitchEngineEvent } from '../types';
+import { VERTO_STATUS_NO_CLIENTS } from '../testing/fake-esl';
 import { fixture, fixtureNames, fixtureText } from '../testing/fixtures';
 import { EslDecoder, type EslEvent, type EslMessage } from './esl-codec';
-import { parseShowChannels, parseValetInfo, toEngineEvent } from './events';
+import {
+  parseShowChannels,
+  parseShowRegistrations,
+  parseValetInfo,
+  parseVertoXmlStatus,
+  toEngineEvent,
+} from './events';
 
 const messagesOf = (session: string): EslMessage[] => new EslDecoder().push(fixture(`esl/${session}.rx.raw`));
 
@@ -327,5 +334,90 @@ describe('parseShowChannels', () => {
     expect(() =>
       parseShowChannels(fixtureText('esl/frames/esl-plain-api-show-channels-text.reply.frame')),
     ).toThrow();
+  });
+});
+
+describe('parseShowRegistrations', () => {
+  const recorded = apiBody('esl-session-api-show-registrations-json.reply.frame');
+
+  it('reads the recorded listing: one row per registered device, as reg_user@realm', () => {
+    expect(parseShowRegistrations(recorded)).toEqual([{ extension: '1001', domain: 'tenant-a.example' }]);
+  });
+
+  it('lists every device of a user, whatever the other columns hold', () => {
+    const [row] = (JSON.parse(recorded) as { rows: Record<string, string>[] }).rows;
+    const second = { ...row, reg_user: '1002', token: '1-11502@127.0.0.1', network_port: '5093' };
+    const third = { ...row, token: '1-99@127.0.0.1', network_proto: 'tcp' };
+    const body = JSON.stringify({ row_count: 3, rows: [row, second, third] });
+    expect(parseShowRegistrations(body)).toEqual([
+      { extension: '1001', domain: 'tenant-a.example' },
+      { extension: '1002', domain: 'tenant-a.example' },
+      { extension: '1001', domain: 'tenant-a.example' },
+    ]);
+  });
+
+  it('answers [] when nobody is registered, with or without rows', () => {
+    // As FreeSWITCH answers `show channels as json` with nothing to list.
+    const empty = apiBody('esl-session-api-show-channels-json-empty.reply.frame');
+    expect(parseShowRegistrations(empty)).toEqual([]);
+    expect(parseShowRegistrations('{"row_count":0,"rows":[]}')).toEqual([]);
+  });
+
+  it('skips a row that names no user or realm', () => {
+    expect(
+      parseShowRegistrations(
+        '{"row_count":2,"rows":[{"reg_user":"","realm":"a.example"},{"reg_user":"1001"}]}',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses what is no listing, rather than signing everybody out', () => {
+    expect(() => parseShowRegistrations('-ERR show Command not found!\n')).toThrow();
+    expect(() => parseShowRegistrations('{"rows":[]}')).toThrow();
+    expect(() =>
+      parseShowRegistrations(apiBody('esl-session-api-sofia-status-profile-internal-reg.reply.frame')),
+    ).toThrow();
+  });
+});
+
+describe('parseVertoXmlStatus', () => {
+  const recorded = apiBody('esl-session-api-verto-xmlstatus.reply.frame');
+  const clientBlock = /<client>[\s\S]*?<\/client>\n/;
+
+  it('reads the recorded status: the logged-in client, not the profile', () => {
+    expect(recorded).toContain('<name>default-v4</name>');
+    expect(parseVertoXmlStatus(recorded)).toEqual([{ extension: '1001', domain: 'tenant-a.example' }]);
+  });
+
+  it('counts only logged-in clients (CONN_REG over WS or WSS), not bare connections', () => {
+    const client = clientBlock.exec(recorded)![0];
+    const other = (name: string, state: string) =>
+      client
+        .replace('1001@tenant-a.example', name)
+        .replace('CONN_REG (WS)', state)
+        .replace('127.0.0.1:42958', '127.0.0.1:43000');
+    const body = recorded.replace(
+      clientBlock,
+      client +
+        other('1002@tenant-a.example', 'CONN_NO_REG (WS)') +
+        other('1003@tenant-a.example', 'CONN_REG (WSS)') +
+        other('(null)@(null)', 'CONN_NO_REG (WSS)'),
+    );
+    expect(parseVertoXmlStatus(body)).toEqual([
+      { extension: '1001', domain: 'tenant-a.example' },
+      { extension: '1003', domain: 'tenant-a.example' },
+    ]);
+  });
+
+  it('answers [] when no client is connected (the profile alone, as the fake FreeSWITCH answers)', () => {
+    expect(recorded.replace(clientBlock, '')).toBe(VERTO_STATUS_NO_CLIENTS);
+    expect(parseVertoXmlStatus(VERTO_STATUS_NO_CLIENTS)).toEqual([]);
+  });
+
+  it('refuses an answer that is no status (mod_verto not loaded, or the plain-text status)', () => {
+    const notFound = apiBody('esl-session-api-unknown-command-ERR.reply.frame');
+    expect(() => parseVertoXmlStatus(notFound.replace('nosuchcommand', 'verto'))).toThrow();
+    expect(() => parseVertoXmlStatus(apiBody('esl-session-api-verto-status.reply.frame'))).toThrow();
+    expect(() => parseVertoXmlStatus('<lots>\n</lots>\n')).toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import type { XmlElement } from '../xml/xml';
 import { childElements, parseXml, textOf } from '../xml/xml-parse';
 import type { EslEvent } from './esl-codec';
 import type {
@@ -219,5 +220,44 @@ export function parseValetInfo(body: string): ParkedCall[] {
       slot: textOf(ext).trim(),
       uuid: ext.attrs.uuid ?? '',
     }));
+  });
+}
+
+/** One extension a listing names as signed in (a desk phone, or a browser softphone). */
+export type ListedRegistration = Pick<RegistrationEvent, 'extension' | 'domain'>;
+
+/**
+ * Reads the body of `show registrations as json`: every SIP registration, one row per device.
+ * With none FreeSWITCH answers `{"row_count": 0}` with no `rows`, as for `show channels`; a body
+ * without `row_count` is no listing, so it throws rather than sign everybody out.
+ */
+export function parseShowRegistrations(body: string): ListedRegistration[] {
+  const parsed: unknown = JSON.parse(body);
+  if (typeof parsed !== 'object' || parsed === null || !('row_count' in parsed)) {
+    throw new Error('show registrations: not a listing');
+  }
+  const rows: unknown = (parsed as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+    .map((row) => ({ extension: text(row, 'reg_user'), domain: text(row, 'realm') }))
+    .filter((r) => r.extension !== '' && r.domain !== '');
+}
+
+/**
+ * Reads the body of `verto xmlstatus`: every WebSocket client of mod_verto. Only a client that
+ * logged in counts ('CONN_REG (WS)' or '(WSS)'); a socket that has not (yet) is 'CONN_NO_REG'.
+ */
+export function parseVertoXmlStatus(body: string): ListedRegistration[] {
+  const root = parseXml(body);
+  if (root.name !== 'profiles') throw new Error(`verto xmlstatus: unexpected <${root.name}>`);
+  const field = (client: XmlElement, name: string) =>
+    childElements(client, name)
+      .map((e) => textOf(e).trim())
+      .join('');
+  return childElements(root, 'client').flatMap((client) => {
+    if (!/^CONN_REG\b/.test(field(client, 'state'))) return [];
+    const address = splitAddress(field(client, 'name'));
+    return address ? [{ extension: address.user, domain: address.domain }] : [];
   });
 }

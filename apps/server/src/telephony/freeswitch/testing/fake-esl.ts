@@ -107,10 +107,28 @@ export function answerCommands(peer: Peer, answer: (command: string) => string):
   return received;
 }
 
-/** FreeSWITCH with no calls: what it answers to the engine's resynchronisation and to anything else. */
+/** What `verto xmlstatus` answers with its profile running and no client connected. */
+export const VERTO_STATUS_NO_CLIENTS =
+  '<?xml version="1.0" encoding="ISO-8859-1"?>\n<profiles>\n<profile>\n<name>default-v4</name>\n' +
+  '<type>profile</type>\n<data>ws:127.0.0.1:8081</data>\n<state>RUNNING</state>\n</profile>\n</profiles>\n';
+
+/** The commands the engine sends after every (re)connect to list what it may have missed, in order. */
+export const RESYNC_COMMANDS = [
+  'api show channels as json',
+  'api valet_info',
+  'api show registrations as json',
+  'api verto xmlstatus',
+] as const;
+
+/**
+ * FreeSWITCH with no calls and no phone signed in: what it answers to the engine's
+ * resynchronisation and to anything else.
+ */
 export function idleFreeswitch(command: string): string {
   if (command === 'api show channels as json') return apiResponse('{"row_count": 0}\n');
   if (command.startsWith('api valet_info')) return apiResponse('<lots>\n</lots>\n');
+  if (command === 'api show registrations as json') return apiResponse('{"row_count": 0}\n');
+  if (command === 'api verto xmlstatus') return apiResponse(VERTO_STATUS_NO_CLIENTS);
   if (command.startsWith('api ')) return apiResponse('+OK\n');
   return reply('+OK Job-UUID: 00000000-0000-4000-8000-000000000000');
 }
