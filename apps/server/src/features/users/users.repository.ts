@@ -1,66 +1,82 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { domains, extensions, gateways, userGroupMembers, userGroups, users } from '../../platform/db/schema';
-
-/** The user (by login ID, case-insensitive) with their tenant. */
-export async function findUserWithDomain(conn: Conn, username: string) {
-  const [row] = await conn
-    .select({ user: users, domain: domains })
-    .from(users)
-    .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))
-    .where(sql`lower(${users.username}) = lower(${username})`);
-  return row ?? null;
-}
+import { rowsOf } from '../../platform/db/migrate';
+import { onlineCounts } from '../../platform/auth/sessions.repository';
+import { domains, extensions, users } from '../../platform/db/schema';
 
 export async function findUser(conn: Conn, userUuid: string) {
   const [row] = await conn.select().from(users).where(eq(users.userUuid, userUuid));
   return row ?? null;
 }
 
-/** The tenant's extensions, without their secrets, in number order. */
-export function listExtensionSummaries(conn: Conn, domainUuid: string) {
-  return conn
-    .select({
-      extensionUuid: extensions.extensionUuid,
-      extension: extensions.extension,
-      effectiveCallerIdName: extensions.effectiveCallerIdName,
-    })
-    .from(extensions)
-    .where(eq(extensions.domainUuid, domainUuid))
-    .orderBy(sql`length(${extensions.extension})`, asc(extensions.extension));
+/** One row of the tenant's user groups with their members (a group without members has one row of nulls). */
+export interface GroupMemberRow {
+  userGroupUuid: string;
+  name: string;
+  representativeNumber: string | null;
+  userUuid: string | null;
+  userNm: string | null;
+  extensionUuid: string | null;
+  extension: string | null;
 }
 
-export function listGateways(conn: Conn, domainUuid: string) {
-  return conn
-    .select({ gatewayUuid: gateways.gatewayUuid, gateway: gateways.gateway })
-    .from(gateways)
-    .where(and(eq(gateways.domainUuid, domainUuid), eq(gateways.enabled, true)))
-    .orderBy(asc(gateways.gateway));
+export interface UserInfoRow {
+  user: Pick<
+    typeof users.$inferSelect,
+    | 'userUuid'
+    | 'username'
+    | 'userNm'
+    | 'domainUuid'
+    | 'extensionUuid'
+    | 'phoneType'
+    | 'popup'
+    | 'userPopup'
+    | 'userClass'
+    | 'menu'
+  >;
+  domain: Pick<typeof domains.$inferSelect, 'domainUuid' | 'domainName' | 'domainDescription' | 'timeZone'>;
+  /** The tenant's extensions, without their secrets, in number order. */
+  extensions: { extensionUuid: string; extension: string; effectiveCallerIdName: string }[];
+  /** The tenant's enabled gateways by name. */
+  gateways: { gatewayUuid: string; gateway: string }[];
+  /** Every user group with its enabled members, in display order. */
+  groupMembers: GroupMemberRow[];
+  /** Online sessions per user (see onlineSessionCounts). */
+  online: Record<string, number>;
 }
 
-/** Every user group of the tenant with its members (and their extension numbers), in display order. */
-export function listGroupMembers(conn: Conn, domainUuid: string) {
-  return conn
-    .select({
-      userGroupUuid: userGroups.userGroupUuid,
-      name: userGroups.name,
-      representativeNumber: userGroups.representativeNumber,
-      userUuid: users.userUuid,
-      userNm: users.userNm,
-      extensionUuid: users.extensionUuid,
-      extension: extensions.extension,
-    })
-    .from(userGroups)
-    .leftJoin(userGroupMembers, eq(userGroupMembers.userGroupUuid, userGroups.userGroupUuid))
-    .leftJoin(users, and(eq(users.userUuid, userGroupMembers.userUuid), eq(users.enabled, true)))
-    .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
-    .where(eq(userGroups.domainUuid, domainUuid))
-    .orderBy(
-      asc(userGroups.sortOrder),
-      asc(userGroups.name),
-      asc(userGroupMembers.sortOrder),
-      asc(users.userNm),
-    );
+/**
+ * Everything user info shows, for the user with this login ID (case-insensitive), in one statement:
+ * it is read on every page load, and one round trip costs less than six.
+ */
+export async function findUserInfo(conn: Conn, username: string, now: Date): Promise<UserInfoRow | null> {
+  const result = await conn.execute(sql`
+    SELECT
+      json_build_object('userUuid', u.user_uuid, 'username', u.username, 'userNm', u.user_nm,
+        'domainUuid', u.domain_uuid, 'extensionUuid', u.extension_uuid, 'phoneType', u.phone_type,
+        'popup', u.popup, 'userPopup', u.user_popup, 'userClass', u.user_class, 'menu', u.menu) AS "user",
+      json_build_object('domainUuid', d.domain_uuid, 'domainName', d.domain_name,
+        'domainDescription', d.domain_description, 'timeZone', d.time_zone) AS "domain",
+      (SELECT coalesce(json_agg(json_build_object('extensionUuid', e.extension_uuid, 'extension', e.extension,
+          'effectiveCallerIdName', e.effective_caller_id_name) ORDER BY length(e.extension), e.extension), '[]')
+        FROM extensions e WHERE e.domain_uuid = u.domain_uuid) AS "extensions",
+      (SELECT coalesce(json_agg(json_build_object('gatewayUuid', g.gateway_uuid, 'gateway', g.gateway)
+          ORDER BY g.gateway), '[]')
+        FROM gateways g WHERE g.domain_uuid = u.domain_uuid AND g.enabled) AS "gateways",
+      (SELECT coalesce(json_agg(json_build_object('userGroupUuid', ug.user_group_uuid, 'name', ug.name,
+          'representativeNumber', ug.representative_number, 'userUuid', mu.user_uuid, 'userNm', mu.user_nm,
+          'extensionUuid', mu.extension_uuid, 'extension', me.extension)
+          ORDER BY ug.sort_order, ug.name, gm.sort_order, mu.user_nm), '[]')
+        FROM user_groups ug
+        LEFT JOIN user_group_members gm ON gm.user_group_uuid = ug.user_group_uuid
+        LEFT JOIN users mu ON mu.user_uuid = gm.user_uuid AND mu.enabled
+        LEFT JOIN extensions me ON me.extension_uuid = mu.extension_uuid
+        WHERE ug.domain_uuid = u.domain_uuid) AS "groupMembers",
+      (SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
+        FROM (${onlineCounts(sql`u.domain_uuid`, now)}) o) AS "online"
+    FROM users u JOIN domains d ON d.domain_uuid = u.domain_uuid
+    WHERE lower(u.username) = lower(${username})`);
+  return rowsOf<UserInfoRow>(result)[0] ?? null;
 }
 
 /** The extension assigned to a user, with its sealed password (for the user's own softphone only). */

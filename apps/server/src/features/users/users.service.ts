@@ -10,11 +10,7 @@ import {
 import { audit } from '../../platform/audit/audit.repository';
 import { isProvider, type Auth } from '../../platform/auth/auth-context';
 import { hashPassword } from '../../platform/auth/passwords';
-import {
-  onlineSessionCounts,
-  revokeOtherSessions,
-  revokeUserSessions,
-} from '../../platform/auth/sessions.repository';
+import { revokeOtherSessions, revokeUserSessions } from '../../platform/auth/sessions.repository';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import type { SessionNotifier } from '../../platform/realtime';
@@ -22,11 +18,9 @@ import type { TelephonyEngine } from '../../telephony/engine';
 import {
   findOwnExtension,
   findUser,
-  findUserWithDomain,
-  listExtensionSummaries,
-  listGateways,
-  listGroupMembers,
+  findUserInfo,
   updateUser,
+  type GroupMemberRow,
 } from './users.repository';
 
 export interface UsersServiceDeps {
@@ -42,6 +36,33 @@ export interface UsersServiceDeps {
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
+/** The user groups with their members and how many sessions each member has online. */
+function groupsOf(rows: GroupMemberRow[], online: Record<string, number>): UserGroupDetail[] {
+  const groups = new Map<string, UserGroupDetail>();
+  for (const row of rows) {
+    let group = groups.get(row.userGroupUuid);
+    if (!group) {
+      group = {
+        commUuid: row.userGroupUuid,
+        commName: row.name,
+        commSub1: row.representativeNumber,
+        userList: [],
+      };
+      groups.set(row.userGroupUuid, group);
+    }
+    if (row.userUuid) {
+      group.userList.push({
+        userUuid: row.userUuid,
+        userNm: row.userNm ?? '',
+        extensionUuid: row.extensionUuid,
+        extension: row.extension,
+        loginCnt: online[row.userUuid] ?? 0,
+      });
+    }
+  }
+  return [...groups.values()];
+}
+
 export function createUsersService({
   db,
   secrets,
@@ -50,50 +71,16 @@ export function createUsersService({
   softphoneUrl,
   now = () => new Date(),
 }: UsersServiceDeps) {
-  async function groupsOf(domainUuid: string): Promise<UserGroupDetail[]> {
-    const [rows, logins] = await Promise.all([
-      listGroupMembers(db, domainUuid),
-      onlineSessionCounts(db, domainUuid, now()),
-    ]);
-    const groups = new Map<string, UserGroupDetail>();
-    for (const row of rows) {
-      let group = groups.get(row.userGroupUuid);
-      if (!group) {
-        group = {
-          commUuid: row.userGroupUuid,
-          commName: row.name,
-          commSub1: row.representativeNumber,
-          userList: [],
-        };
-        groups.set(row.userGroupUuid, group);
-      }
-      if (row.userUuid) {
-        group.userList.push({
-          userUuid: row.userUuid,
-          userNm: row.userNm ?? '',
-          extensionUuid: row.extensionUuid,
-          extension: row.extension,
-          loginCnt: logins.get(row.userUuid) ?? 0,
-        });
-      }
-    }
-    return [...groups.values()];
-  }
-
   return {
     /** Everything the console needs about the signed-in user (spec 3 "Logged-in user info"); oneself or SP only. */
     async info(auth: Auth, username: string): Promise<UserInfo> {
       if (username.toLowerCase() !== auth.username.toLowerCase() && !isProvider(auth)) {
         throw new ApiError(403, messages.forbidden);
       }
-      const found = await findUserWithDomain(db, username);
+      const found = await findUserInfo(db, username, now());
       if (!found) throw new ApiError(404, messages.notFound);
       const { user, domain } = found;
-      const [extensionRows, gwList, commDetails] = await Promise.all([
-        listExtensionSummaries(db, domain.domainUuid),
-        listGateways(db, domain.domainUuid),
-        groupsOf(domain.domainUuid),
-      ]);
+      const commDetails = groupsOf(found.groupMembers, found.online);
       const ownGroup = commDetails.find((g) => g.userList.some((m) => m.userUuid === user.userUuid));
       return {
         user: {
@@ -115,11 +102,11 @@ export function createUsersService({
           domainDescription: domain.domainDescription,
           timeZone: domain.timeZone,
         },
-        extensions: extensionRows.map((e) => ({
+        extensions: found.extensions.map((e) => ({
           ...e,
           label: e.effectiveCallerIdName ? `${e.extension} (${e.effectiveCallerIdName})` : e.extension,
         })),
-        gwList,
+        gwList: found.gateways,
         userGroup: { commDetails },
       };
     },

@@ -1,5 +1,5 @@
 import { PASSWORD_MESSAGE, messages, type UserInfo } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../platform/db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
@@ -51,6 +51,24 @@ describe('GET /api/v1/user/info/{username}', () => {
     expect(me?.loginCnt).toBe(0);
     expect(me?.extension).toBe('1001');
     expect(sales?.userList.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(0);
+  });
+
+  it('counts online sessions per member and leaves disabled users out of their groups', async () => {
+    const suzuki = await t.login('suzuki', 'Staff#2026');
+    const { db } = t.database;
+    await db.execute(sql`UPDATE sessions SET realtime_connections = 1
+      WHERE user_uuid = (SELECT user_uuid FROM users WHERE username = 'suzuki') AND revoked_at IS NULL`);
+    await db.update(users).set({ enabled: false }).where(eq(users.username, 'tanaka'));
+    try {
+      const data = (await info(yamada, 'yamada')).json().data as UserInfo;
+      const members = data.userGroup.commDetails.flatMap((g) => g.userList);
+      expect(members.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(1);
+      expect(members.find((u) => u.userNm === '山田 太郎')?.loginCnt).toBe(0);
+      expect(members.some((u) => u.userNm.startsWith('田中'))).toBe(false);
+    } finally {
+      await db.update(users).set({ enabled: true }).where(eq(users.username, 'tanaka'));
+      await t.request(suzuki, { method: 'GET', url: '/api/logout' });
+    }
   });
 
   it("refuses another user's info (403) unless the caller is SP", async () => {

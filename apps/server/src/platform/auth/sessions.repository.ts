@@ -1,5 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../db/client';
+import { rowsOf } from '../db/migrate';
+import { preparedOn } from '../db/prepared';
 import { domains, sessions, users } from '../db/schema';
 
 /**
@@ -53,8 +55,8 @@ export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Da
 }
 
 /** The session with its user and tenant, when it is neither revoked nor expired and the user is enabled. */
-export async function findLiveSession(conn: Conn, sessionUuid: string, now: Date) {
-  const [row] = await conn
+const liveSession = preparedOn((conn) =>
+  conn
     .select({
       sessionUuid: sessions.sessionUuid,
       lastSeenAt: sessions.lastSeenAt,
@@ -70,13 +72,18 @@ export async function findLiveSession(conn: Conn, sessionUuid: string, now: Date
     .innerJoin(domains, eq(domains.domainUuid, sessions.domainUuid))
     .where(
       and(
-        eq(sessions.sessionUuid, sessionUuid),
+        eq(sessions.sessionUuid, sql.placeholder('sessionUuid')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.enabled, true),
         eq(domains.enabled, true),
       ),
-    );
+    )
+    .prepare('live_session'),
+);
+
+export async function findLiveSession(conn: Conn, sessionUuid: string, now: Date) {
+  const [row] = await liveSession(conn).execute({ sessionUuid, now });
   return row ?? null;
 }
 
@@ -119,13 +126,15 @@ export async function onlineSessionCounts(
   domainUuid: string,
   now: Date,
 ): Promise<Map<string, number>> {
-  const rows = await conn
-    .select({ userUuid: sessions.userUuid, n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.domainUuid, domainUuid), activeWhere(now), gt(sessions.realtimeConnections, 0)))
-    .groupBy(sessions.userUuid);
-  return new Map(rows.map((r) => [r.userUuid, r.n]));
+  const rows = rowsOf<{ user_uuid: string; n: number }>(await conn.execute(onlineCounts(domainUuid, now)));
+  return new Map(rows.map((r) => [r.user_uuid, r.n]));
 }
+
+/** The query behind onlineSessionCounts, for reads that fold it into a larger statement. */
+export const onlineCounts = (domainUuid: string | SQL, now: Date) => sql`
+  SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
+  WHERE ${sessions.domainUuid} = ${domainUuid} AND ${activeWhere(now)} AND ${sessions.realtimeConnections} > 0
+  GROUP BY ${sessions.userUuid}`;
 
 /** A real-time connection of the session opened (+1) or closed (-1); an opening also marks it seen. */
 export async function countRealtimeConnection(conn: Conn, sessionUuid: string, delta: 1 | -1, now: Date) {
