@@ -1,59 +1,14 @@
 // Issue 3 benchmark: how long the extension screen takes to show its rows in Chromium when the tenant has
-// 5,000 extensions (seeded into PostgreSQL the way pbx-lists.bench.ts does). Target: < 1.5 s from the
+// 5,000 extensions (the large tenant of large-tenant.ts). Target: < 1.5 s from the
 // click on the menu item to the first rows and the total count on screen.
 // Run: npx tsx bench/extension-screen.bench.ts   (BENCH_DATABASE_URL overrides the PostgreSQL server,
 // CHROMIUM_PATH the browser; the web app must be built: npm run build -w @tsunagu/web)
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
+import { fillLargeTenant, scratchDatabase } from './large-tenant';
 import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'tsunagu_bench_extension_screen';
-const EXTENSIONS = 5_000;
 const RUNS = 5;
 const TARGET_MS = 1_500;
-
-async function scratchDatabase(): Promise<string> {
-  const admin = new pg.Client(PG_URL);
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME}`);
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  await admin.end();
-  return PG_URL.replace(/\/[^/]*$/, `/${DB_NAME}`);
-}
-
-/** Adds the bulk extensions to the demo tenant: four-digit numbers clear of the demo's, the IVRs' and park's. */
-async function fill(dbUrl: string): Promise<number> {
-  const db = new pg.Client(dbUrl);
-  await db.connect();
-  const { rows } = await db.query<{ domain_uuid: string }>(
-    "SELECT domain_uuid FROM domains WHERE domain_name = 'demo.tsunagu.local'",
-  );
-  const tenant = rows[0]?.domain_uuid;
-  if (!tenant) throw new Error('the demo tenant is missing');
-  const numbers: string[] = [];
-  for (let n = 1100; numbers.length < EXTENSIONS; n++) {
-    if (n !== 2000 && (n < 5000 || n > 5999)) numbers.push(String(n));
-  }
-  for (let from = 0; from < numbers.length; from += 1_000) {
-    const batch = numbers.slice(from, from + 1_000);
-    const values = batch.map(
-      (_, i) => `($${i * 4 + 1}, $${i * 4 + 2}, $${i * 4 + 3}, 'v1:bench:bench:bench', $${i * 4 + 4})`,
-    );
-    await db.query(
-      `INSERT INTO extensions (extension_uuid, domain_uuid, extension, password_enc, effective_caller_id_name)
-       VALUES ${values.join(', ')}`,
-      batch.flatMap((n) => [randomUUID(), tenant, n, `ベンチ 内線${n}`]),
-    );
-  }
-  const { rows: count } = await db.query<{ n: string }>(
-    'SELECT count(*) AS n FROM extensions WHERE domain_uuid = $1',
-    [tenant],
-  );
-  await db.end();
-  return Number(count[0]?.n);
-}
 
 /** Clicks the menu item and waits until the grid shows rows and the total; returns the milliseconds taken. */
 async function timeMenuNavigation(page: Page, total: number): Promise<number> {
@@ -67,7 +22,7 @@ async function timeMenuNavigation(page: Page, total: number): Promise<number> {
   return performance.now() - started;
 }
 
-const dbUrl = await scratchDatabase();
+const dbUrl = await scratchDatabase('tsunagu_bench_extension_screen');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -81,7 +36,7 @@ const browser = await chromium.launch({
 });
 try {
   await waitForLogin(base, 'yamada', 'Staff#2026');
-  const total = await fill(dbUrl);
+  const { extensions: total } = await fillLargeTenant(dbUrl);
   const page = await browser.newPage({
     baseURL: base,
     viewport: { width: 1440, height: 900 },
