@@ -1,9 +1,9 @@
 // Issue 2 benchmark: cold start, idle memory, login and user-info throughput, login route JS size.
 // Run after `npm run build`: npx tsx bench/foundation.bench.ts
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { describeLoad, load, type LoadOptions } from './load';
 import { freePort, freshDataDir, rssOfServer, start, stop, waitForLogin } from './support';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,13 +54,8 @@ async function loginRouteJs(url: string): Promise<number> {
   return total / 1024;
 }
 
-async function load(title: string, opts: autocannon.Options) {
-  const result = await autocannon({ connections: 20, duration: 15, ...opts });
-  const ok = result['2xx'];
-  console.log(
-    `${title}: ${(ok / result.duration).toFixed(0)} req/s ok, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
-  );
-  return result;
+async function measure(title: string, options: LoadOptions) {
+  console.log(`${title}: ${describeLoad(await load({ connections: 20, seconds: 15, ...options }))}`);
 }
 
 /** Throughput on PostgreSQL (a scratch database), so the bench can lift the session limit while the server runs. */
@@ -85,11 +80,11 @@ async function throughput() {
   await db.connect();
   await db.query("UPDATE users SET max_sessions = 1000000 WHERE username = 'suzuki'");
   await db.end();
-  await load('user info  (GET /api/v1/user/info/yamada)', {
+  await measure('user info  (GET /api/v1/user/info/yamada)', {
     url: `${base}/api/v1/user/info/yamada`,
     headers: { authorization: token },
   });
-  await load('login      (POST /api/login)', {
+  await measure('login      (POST /api/login)', {
     url: `${base}/api/login`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -2,7 +2,6 @@
 // members, 200 IVR menus) on PostgreSQL. Target: p99 < 50 ms at 20 concurrent connections.
 // Run: npx tsx bench/pbx-lists.bench.ts   (BENCH_DATABASE_URL overrides the PostgreSQL server)
 // The list answers are cached per tenant (invalidated by the database's change counter) and gzipped.
-import autocannon from 'autocannon';
 import {
   EXTENSIONS,
   fillLargeTenant,
@@ -11,16 +10,14 @@ import {
   RING_GROUPS,
   scratchDatabase,
 } from './large-tenant';
+import { describeLoad, load } from './load';
 import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 
 /** Requests carry what a browser sends: the session and Accept-Encoding (the lists are then sent gzipped). */
-async function load(title: string, url: string, token: string) {
+async function measure(title: string, url: string, token: string) {
   const headers = { authorization: token, 'accept-encoding': 'gzip, deflate, br' };
-  const result = await autocannon({ url, connections: 20, duration: 10, headers });
-  const ok = result['2xx'];
   console.log(
-    `${title.padEnd(12)} ${(ok / result.duration).toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-      `${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    `${title.padEnd(12)} ${describeLoad(await load({ url, headers, connections: 20, seconds: 10 }))}`,
   );
 }
 
@@ -49,11 +46,11 @@ try {
     `tenant: ${EXTENSIONS} extensions, ${RING_GROUPS} ring groups × ${MEMBERS_PER_GROUP} members, ${IVR_MENUS} IVR menus`,
   );
   console.log(`answer sizes: ${sizes.join(', ')}`);
-  await load('extension', `${base}/api/v1/extension/${tenant}`, token);
-  await load('ringGroup', `${base}/api/v1/ringGroup/${tenant}`, token);
-  await load('ivr', `${base}/api/v1/ivr/${tenant}`, token);
-  await load('destination', `${base}/api/v1/destination/${tenant}`, token);
-  await load('initData', `${base}/api/v1/common/initData/${tenant}`, token);
+  await measure('extension', `${base}/api/v1/extension/${tenant}`, token);
+  await measure('ringGroup', `${base}/api/v1/ringGroup/${tenant}`, token);
+  await measure('ivr', `${base}/api/v1/ivr/${tenant}`, token);
+  await measure('destination', `${base}/api/v1/destination/${tenant}`, token);
+  await measure('initData', `${base}/api/v1/common/initData/${tenant}`, token);
 } finally {
   await stop(child);
 }
