@@ -52,6 +52,14 @@ export function monitorDialString(extension: string): string {
   return MONITOR_PREFIX + dialString(extension);
 }
 
+/**
+ * Japan's emergency numbers (police, coast guard, fire and ambulance). Three digits, so the length rule
+ * would keep them inside; they always leave through a gateway, whatever the tenant has configured.
+ */
+export const EMERGENCY_NUMBERS: readonly string[] = ['110', '118', '119'];
+
+export const isEmergencyNumber = (number: string): boolean => EMERGENCY_NUMBERS.includes(number);
+
 /** True when the number is external, i.e. longer than 4 characters. */
 export function isExternalNumber(number: string): boolean {
   return number.length >= EXTERNAL_NUMBER_MIN_LENGTH;

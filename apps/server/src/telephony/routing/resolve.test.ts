@@ -221,4 +221,33 @@ describe('chains', () => {
       hangup('no-gateway'),
     );
   });
+
+  it.each(['110', '118', '119'])("the emergency number %s leaves through the caller's line", (number) => {
+    const config = buildTenantConfig(tenantRows());
+    const plan = route(config, { dialled: number, caller: '1001', instant: 0, context: 'internal' });
+    expect(plan).toMatchObject({ kind: 'outbound', number });
+  });
+
+  it('an emergency number is never a number of the tenant, also when a forward leads there', () => {
+    const rows = tenantRows();
+    const config = buildTenantConfig({
+      ...rows,
+      extensions: rows.extensions.map((e) =>
+        e.extension === '1002' ? { ...e, forwardAllDestination: '119' } : e,
+      ),
+    });
+    expect(
+      finalPlan(route(config, { dialled: '1002', caller: '1001', instant: 0, context: 'internal' })),
+    ).toMatchObject({
+      kind: 'outbound',
+      number: '119',
+    });
+  });
+
+  it('other three-digit numbers stay inside', () => {
+    const config = buildTenantConfig(tenantRows());
+    expect(route(config, { dialled: '117', caller: '1001', instant: 0, context: 'internal' })).toEqual(
+      hangup('unknown-number'),
+    );
+  });
 });

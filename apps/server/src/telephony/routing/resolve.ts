@@ -1,9 +1,9 @@
 /**
  * What a number of the tenant leads to: an IVR, a ring group, an extension or, when longer than 4
- * digits, an outside number. Forwards, speed dials, business-hours targets and no-answer transfers
+ * digits or an emergency number, an outside number. Forwards, speed dials, business-hours targets and no-answer transfers
  * hop to another number through `follow`, which refuses loops and over-long chains.
  */
-import { dialString, isExternalNumber } from '@tsunagu/contract';
+import { dialString, isEmergencyNumber, isExternalNumber } from '@tsunagu/contract';
 import { hangup, MAX_ROUTE_HOPS, type RingTarget, type RoutePlan, type TransferReason } from './route-plan';
 import type { ExtensionEntry, RingGroupEntry, TenantConfig } from './tenant-config';
 
@@ -27,6 +27,7 @@ const DIGITS = /^\d+$/;
 
 /** Routes a number of the tenant or of the outside world (digits only). */
 export function routeNumber(number: string, ctx: RouteContext): RoutePlan {
+  if (isEmergencyNumber(number)) return outboundPlan(number, ctx);
   const { config } = ctx;
   const ivr = config.ivrMenus.get(number);
   if (ivr) return ivr.enabled ? ivr.plan : hangup('disabled');
