@@ -49,11 +49,19 @@ export interface Page<T> {
   size: number;
 }
 
-/** The number to call back: the destination of an outbound call, else the caller. */
+/**
+ * The number to call back, the other party: the destination of an outbound call, else the caller (spec
+ * 2.4) — except for a local call the viewer placed, whose caller is the viewer's own extension
+ * (`ownNumber`) and whose other party is the destination.
+ */
 export function cdrDialNumber(
   cdr: Pick<CdrItem, 'direction' | 'destinationNumber' | 'callerIdNumber'>,
+  ownNumber: string | null,
 ): string {
-  return cdr.direction === 'outbound' ? cdr.destinationNumber : cdr.callerIdNumber;
+  if (cdr.direction === 'outbound') return cdr.destinationNumber;
+  if (cdr.direction === 'local' && ownNumber && cdr.callerIdNumber === ownNumber)
+    return cdr.destinationNumber;
+  return cdr.callerIdNumber;
 }
 
 /** Missed or unanswered: billsec 0 or missing. */

@@ -6,8 +6,8 @@ import { ORDER_RANGES, type ConditionType } from './schema';
  * leaves to field highlighting but the server must still explain.
  */
 export const scheduleMessages = {
-  /** 'Please check business hours name' (new schedule; default save, step 1). */
-  scheduleName: '業務時間名を確認してください。',
+  /** 'Please check business hours name' (new schedule; default save, step 1), as the field's label 営業時間名. */
+  scheduleName: '営業時間名を確認してください。',
   /** 'Please check absence announcement' (default save, step 2). */
   absenceAnnouncement: '不在アナウンスを確認してください。',
   /** 'Please check action' (default save, step 3; condition form). */

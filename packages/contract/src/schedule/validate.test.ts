@@ -16,7 +16,7 @@ import {
 
 // The messages, written out: a change to any text must show up here.
 const M = {
-  scheduleName: '業務時間名を確認してください。',
+  scheduleName: '営業時間名を確認してください。',
   absenceAnnouncement: '不在アナウンスを確認してください。',
   action: 'アクションを確認してください。',
   transferNumber: '転送番号を確認してください。',

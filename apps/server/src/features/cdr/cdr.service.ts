@@ -1,20 +1,7 @@
-import { ApiError, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
+import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
-import {
-  extensionNames,
-  ownExtensionNumber,
-  pageOfExtension,
-  recallCount,
-  type CdrRow,
-} from './cdr.repository';
-
-/** The other party of a call leg, seen from the extension that owns the record. */
-function otherParty(row: CdrRow, ownNumber: string): string {
-  if (row.direction === 'outbound') return row.destinationNumber;
-  if (row.direction === 'local' && row.callerIdNumber === ownNumber) return row.destinationNumber;
-  return row.callerIdNumber;
-}
+import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
 
 export function createCdrService({ db }: { db: Db }) {
   return {
@@ -36,7 +23,7 @@ export function createCdrService({ db }: { db: Db }) {
       const names = await extensionNames(db, tenantUuid, numbers);
       const content = rows.map((row): CdrItem => {
         // Until customer records exist, only colleagues' extensions have a name; outside numbers are unregistered.
-        const other = otherParty(row, ownNumber);
+        const other = cdrDialNumber(row, ownNumber);
         return {
           cdrUuid: row.cdrUuid,
           direction: row.direction,

@@ -5,10 +5,19 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../../platform/auth/authenticate';
 import { createRouter, type Router } from '../../platform/http/router';
-import { recordingFileQuerySchema, type RecordingsService } from './recordings.service';
+import type { RecordingsService } from './recordings.service';
 import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
 
 type AudioFile = Awaited<ReturnType<RecordingsService['file']>>;
+
+/**
+ * Query of the download and play endpoints. `domainUuid` stays in it though no handler reads it: the router
+ * scopes the tenant named in the parsed query, and parsing drops keys the schema does not name.
+ */
+const fileQuerySchema = z.object({
+  fileName: z.string().max(255).default(''),
+  domainUuid: idSchema.optional(),
+});
 
 /** Streams a stored recording; the name is given ASCII-safe and, in full, RFC 5987-encoded. */
 function sendAudio(reply: FastifyReply, file: AudioFile, disposition: 'attachment' | 'inline') {
@@ -30,15 +39,15 @@ export function registerRecordingsRoutes(router: Router, service: RecordingsServ
   });
 
   router.route(endpoints.recordingDownload, {
-    query: recordingFileQuerySchema,
-    handler: async ({ auth, query, reply }) =>
-      sendAudio(reply, await service.file(auth, query, 'download'), 'attachment'),
+    query: fileQuerySchema,
+    handler: async ({ tenantUuid, query, reply }) =>
+      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'download'), 'attachment'),
   });
 
   router.route(endpoints.recordingPlay, {
-    query: recordingFileQuerySchema,
-    handler: async ({ auth, query, reply }) =>
-      sendAudio(reply, await service.file(auth, query, 'play'), 'inline'),
+    query: fileQuerySchema,
+    handler: async ({ tenantUuid, query, reply }) =>
+      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'play'), 'inline'),
   });
 
   router.route(endpoints.recordingSave, {

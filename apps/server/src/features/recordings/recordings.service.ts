@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
-  idSchema,
   isDefaultRecording,
   isMissingRecordingFile,
   messages,
@@ -48,15 +47,11 @@ const uploadDataSchema = recordingSaveRequestSchema.extend({
   recordingFilename: z.string().max(255).default(''),
 });
 
-/** Query of the download and play endpoints. */
-export const recordingFileQuerySchema = z.object({
-  fileName: z.string().max(255).default(''),
-  domainUuid: idSchema.optional(),
-});
-export type RecordingFileQuery = z.infer<typeof recordingFileQuerySchema>;
-
-/** The router checks the tenant named in a path or JSON body; the query and multipart ones are checked here. */
-function scopeTenant(auth: Auth, named: string | null | undefined): string {
+/**
+ * The tenant an upload's 'data' part names. The router scopes the tenant named in a path, query or JSON
+ * body, but never sees inside a multipart body, so this one is scoped here by the same rule.
+ */
+function uploadTenant(auth: Auth, named: string | null | undefined): string {
   if (!named || named === auth.domainUuid) return auth.domainUuid;
   if (!isProvider(auth)) throw new ApiError(403, messages.otherTenant);
   return named;
@@ -119,7 +114,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       ) {
         throw new ApiError(400, recordingMessages.fileType);
       }
-      const tenantUuid = scopeTenant(actor.auth, data.domainUuid);
+      const tenantUuid = uploadTenant(actor.auth, data.domainUuid);
       const recordingUuid = randomUUID();
       const storageName = await storage.save(tenantUuid, format, file.bytes);
       const change = {
@@ -171,9 +166,8 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
      * The stored audio of one of the tenant's recordings, looked up by its filename in the tenant's table
      * (never used as a path). Downloads refuse built-in recordings; playing is allowed for every recording.
      */
-    async file(auth: Auth, query: RecordingFileQuery, purpose: 'download' | 'play') {
-      const tenantUuid = scopeTenant(auth, query.domainUuid);
-      const found = await findRecordingByFilename(db, tenantUuid, query.fileName);
+    async file(tenantUuid: string, fileName: string, purpose: 'download' | 'play') {
+      const found = await findRecordingByFilename(db, tenantUuid, fileName);
       if (!found) throw new ApiError(404, recordingMessages.notFound);
       if (purpose === 'download') refuseBuiltIn(found);
       const stored = await storage.find(tenantUuid, found.storageName);

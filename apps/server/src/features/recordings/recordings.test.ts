@@ -270,6 +270,16 @@ describe('recording upload', () => {
     expect(res.json().msg).toBe(messages.badRequest);
   });
 
+  it("lets the provider upload into the tenant its 'data' part names", async () => {
+    const res = await upload(k.sp, [
+      { name: 'file', filename: 'provided.wav', body: WAV },
+      { name: 'data', body: data({ domainUuid: k.otherUuid, recordingName: '提供' }) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect((await listOf(k.otherUuid, k.adminB)).map((r) => r.recordingFilename)).toContain('provided.wav');
+    expect((await listOf(k.demoUuid)).map((r) => r.recordingFilename)).not.toContain('provided.wav');
+  });
+
   it('a path in the file name is reduced to its last part, never a place to write', async () => {
     const res = await upload(k.admin, [
       { name: 'file', filename: '../../evil.wav', body: WAV },
@@ -303,6 +313,9 @@ describe('recording download and play', () => {
     const res = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
+    const play = await file('playFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`);
+    expect(play.statusCode).toBe(403);
+    expect(play.json().msg).toBe(messages.otherTenant);
     const sp = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`, k.sp);
     expect(sp.statusCode).toBe(200);
   });

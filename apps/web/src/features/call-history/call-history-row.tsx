@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { ja } from '../../shared/i18n/ja';
+import { useOwnExtensionNumber } from '../../shared/session/session-store';
 
 const { history: t } = ja.panel;
 
@@ -38,7 +39,7 @@ export function CallHistoryRow({
   onDial: (number: string) => void;
   dialBlocked: boolean;
 }) {
-  const number = cdrDialNumber(cdr);
+  const number = cdrDialNumber(cdr, useOwnExtensionNumber());
   const anonymous = number === ANONYMOUS;
   const missed = isMissed(cdr);
   const { icon, background } = DIRECTION_STYLE[cdr.direction];

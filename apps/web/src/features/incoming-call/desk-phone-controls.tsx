@@ -8,7 +8,7 @@ import { callApi, fetchData } from '../../shared/api/client';
 import { ja } from '../../shared/i18n/ja';
 import { liveTopics } from '../../shared/realtime/live-topics';
 import { useRealtimeConnected, useTopic } from '../../shared/realtime/realtime-session';
-import { useUserInfo } from '../../shared/session/session-store';
+import { useOwnExtensionNumber, useUserInfo } from '../../shared/session/session-store';
 import { callerDisplay } from './caller-display';
 
 const t = ja.deskPhone;
@@ -35,8 +35,8 @@ const channelsKey = (domainUuid: string) => ['deskPhone', 'callState', domainUui
  */
 export function DeskPhoneControls() {
   const info = useUserInfo();
-  const { domainUuid, userUuid, extensionUuid } = info.user;
-  const extension = info.extensions.find((e) => e.extensionUuid === extensionUuid)?.extension ?? null;
+  const { domainUuid, userUuid } = info.user;
+  const extension = useOwnExtensionNumber();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [caller, setCaller] = useState('');

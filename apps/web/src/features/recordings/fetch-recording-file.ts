@@ -1,7 +1,8 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { ApiError } from '@tsunagu/contract/envelope';
 import { isMissingRecordingFile, recordingMessages } from '@tsunagu/contract/pbx/recording';
-import { sendWithSession, urlWithQuery } from './recording-transfer';
+import { fetchBlob } from '../../shared/api/client';
+import { withQuery } from '../../shared/api/with-query';
 
 /** 'play' streams any recording inline; 'download' is refused for the built-in (DEFAULT) ones. */
 export type RecordingFilePurpose = 'play' | 'download';
@@ -16,8 +17,7 @@ export async function fetchRecordingFile(
   domainUuid: string,
 ): Promise<Blob> {
   const endpoint = purpose === 'play' ? endpoints.recordingPlay : endpoints.recordingDownload;
-  const response = await sendWithSession(endpoint, urlWithQuery(endpoint, { fileName, domainUuid }));
-  const blob = await response.blob();
+  const blob = await fetchBlob(withQuery(endpoint, { fileName, domainUuid }));
   if (isMissingRecordingFile(blob.size)) throw new ApiError(404, recordingMessages.notFound);
   return blob;
 }

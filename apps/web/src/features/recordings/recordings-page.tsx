@@ -5,7 +5,7 @@ import { ja } from '../../shared/i18n/ja';
 import { useRecordings } from '../../shared/pbx/get-recordings';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import type { GridColumn } from '../../shared/ui/grid-columns';
-import { ListScreen } from '../../shared/ui/list-screen';
+import { ListScreenPage } from '../../shared/ui/list-screen-page';
 import { useNotices } from '../../shared/ui/notices';
 import { useDeleteRecording } from './delete-recording';
 import { fetchRecordingFile, saveBlob } from './fetch-recording-file';
@@ -14,7 +14,6 @@ import { RecordingPlayer, type PlayerTrack } from './recording-player';
 import { RecordingUploadDialog } from './recording-upload-dialog';
 
 const t = ja.pbx.recording;
-const NONE: Recording[] = [];
 
 const rowKey = (row: Recording) => row.recordingUuid;
 const editable = (row: Recording) => !isDefaultRecording(row);
@@ -23,11 +22,7 @@ const editable = (row: Recording) => !isDefaultRecording(row);
 export function RecordingsPage() {
   const domainUuid = useDomainUuid();
   const notices = useNotices();
-  const { data, isFetching, refetch } = useRecordings();
-  const remove = useDeleteRecording();
   const [track, setTrack] = useState<PlayerTrack | null>(null);
-  // undefined: no dialog; null: the upload dialog.
-  const [editing, setEditing] = useState<Recording | null>();
 
   const columns = useMemo((): GridColumn<Recording>[] => {
     const play = async (row: Recording) => {
@@ -72,24 +67,24 @@ export function RecordingsPage() {
   }, [domainUuid, notices]);
 
   return (
-    <>
-      <ListScreen
-        title={t.listTitle}
-        rows={data?.list ?? NONE}
-        rowKey={rowKey}
-        columns={columns}
-        loading={isFetching}
-        onCreate={() => setEditing(null)}
-        onEdit={setEditing}
-        onDelete={(row) => remove.mutateAsync(row.recordingUuid)}
-        onRefresh={refetch}
-        canEdit={editable}
-        canDelete={editable}
-      >
-        <RecordingPlayer track={track} />
-      </ListScreen>
-      {editing === null && <RecordingUploadDialog onClose={() => setEditing(undefined)} />}
-      {editing && <RecordingEditDialog recording={editing} onClose={() => setEditing(undefined)} />}
-    </>
+    <ListScreenPage
+      title={t.listTitle}
+      query={useRecordings()}
+      deletion={useDeleteRecording()}
+      rowKey={rowKey}
+      columns={columns}
+      canEdit={editable}
+      canDelete={editable}
+      // A new recording is uploaded; an existing one can only be renamed.
+      dialog={(row, onClose) =>
+        row === null ? (
+          <RecordingUploadDialog onClose={onClose} />
+        ) : (
+          <RecordingEditDialog recording={row} onClose={onClose} />
+        )
+      }
+    >
+      <RecordingPlayer track={track} />
+    </ListScreenPage>
   );
 }

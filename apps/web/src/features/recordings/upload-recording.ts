@@ -1,9 +1,8 @@
-import { endpoints, apiPath } from '@tsunagu/contract/api';
-import { ApiError, type Envelope } from '@tsunagu/contract/envelope';
+import { endpoints } from '@tsunagu/contract/api';
 import type { Recording, RecordingSaveRequest } from '@tsunagu/contract/pbx/recording';
 import type { ListData } from '@tsunagu/contract/pbx/shared';
+import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
-import { sendWithSession } from './recording-transfer';
 
 /** An upload: the audio file and the recording object sent with it. */
 export interface RecordingUpload {
@@ -16,10 +15,7 @@ export async function uploadRecording({ file, data }: RecordingUpload): Promise<
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   form.append('file', file, file.name);
-  const response = await sendWithSession(endpoints.recordingUpload, apiPath(endpoints.recordingUpload), form);
-  const envelope = (await response.json()) as Envelope<ListData<Recording>>;
-  if (envelope.code !== 0) throw new ApiError(response.status, envelope.msg);
-  return envelope.data;
+  return fetchData<ListData<Recording>>(endpoints.recordingUpload, { body: form });
 }
 
 export function useUploadRecording() {

@@ -1,16 +1,13 @@
 import type { RingGroup } from '@tsunagu/contract/pbx/ring-group';
 import { Flex, Tag } from 'antd';
-import { useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import type { GridColumn } from '../../shared/ui/grid-columns';
-import { ListScreen } from '../../shared/ui/list-screen';
+import { ListScreenPage } from '../../shared/ui/list-screen-page';
 import { useDeleteRingGroup } from './delete-ring-group';
 import { useRingGroups } from './get-ring-groups';
 import { RingGroupDialog } from './ring-group-dialog';
 
 const t = ja.pbx.ringGroup;
-const NONE: RingGroup[] = [];
-
 const members = (group: RingGroup) => group.destinations.map((d) => d.destinationNumber);
 
 const columns: GridColumn<RingGroup>[] = [
@@ -37,25 +34,14 @@ const rowKey = (row: RingGroup) => row.ringGroupUuid;
 
 /** /pbx/ring-group: the group list (spec 2.7). */
 export function RingGroupsPage() {
-  const { data, isFetching, refetch } = useRingGroups();
-  const remove = useDeleteRingGroup();
-  // undefined: no dialog; null: a new group.
-  const [editing, setEditing] = useState<RingGroup | null>();
-
   return (
-    <>
-      <ListScreen
-        title={t.listTitle}
-        rows={data?.list ?? NONE}
-        rowKey={rowKey}
-        columns={columns}
-        loading={isFetching}
-        onCreate={() => setEditing(null)}
-        onEdit={setEditing}
-        onDelete={(row) => remove.mutateAsync(row.ringGroupUuid)}
-        onRefresh={refetch}
-      />
-      {editing !== undefined && <RingGroupDialog group={editing} onClose={() => setEditing(undefined)} />}
-    </>
+    <ListScreenPage
+      title={t.listTitle}
+      query={useRingGroups()}
+      deletion={useDeleteRingGroup()}
+      rowKey={rowKey}
+      columns={columns}
+      dialog={(group, onClose) => <RingGroupDialog group={group} onClose={onClose} />}
+    />
   );
 }

@@ -4,7 +4,7 @@ import type { Dialplan } from '@tsunagu/contract/schedule/schema';
 import { memo, useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { actionColor } from './action-colors';
-import { useElementWidth } from './use-element-width';
+import { useElementSize } from '../../shared/ui/use-element-size';
 
 const t = ja.schedules;
 const LABEL_WIDTH = 84;
@@ -39,7 +39,7 @@ export interface ScheduleChartProps {
  * that changes (window or split-pane resize).
  */
 export function ScheduleChart({ schedule, startDate, timeZone }: ScheduleChartProps) {
-  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const [ref, width] = useElementSize<HTMLDivElement>('width');
   const days = useMemo(() => chart(schedule, startDate, timeZone), [schedule, startDate, timeZone]);
   const slotWidth = Math.max(width - LABEL_WIDTH, 0) / SLOTS_PER_DAY;
   const height = AXIS_HEIGHT + days.length * (ROW_HEIGHT + ROW_GAP);

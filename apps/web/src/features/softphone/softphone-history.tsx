@@ -18,6 +18,7 @@ import { paths } from '../../app/paths';
 import { callApi } from '../../shared/api/client';
 import { withQuery } from '../../shared/api/with-query';
 import { ja } from '../../shared/i18n/ja';
+import { useOwnExtensionNumber } from '../../shared/session/session-store';
 
 /** The list state's itemsPerPage (spec 3 "Call record"): one page of the history. */
 const ITEMS_PER_PAGE = CDR_PAGE_SIZE;
@@ -40,7 +41,7 @@ async function historyPage(domainUuid: string, extensionUuid: string, page: numb
 }
 
 function HistoryRow({ cdr, onDial }: { cdr: CdrItem; onDial: (number: string) => void }) {
-  const number = cdrDialNumber(cdr);
+  const number = cdrDialNumber(cdr, useOwnExtensionNumber());
   const anonymous = number === ANONYMOUS;
   const missed = isMissed(cdr);
   const h = ja.panel.history;

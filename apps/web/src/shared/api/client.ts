@@ -9,7 +9,10 @@ import { endSession, getSession } from '../session/session-store';
 export interface CallOptions {
   /** Values for the endpoint's `:param` placeholders. */
   params?: Record<string, string>;
-  /** JSON body for POST/PUT. */
+  /**
+   * The body of a POST/PUT: a FormData (multipart) or a Blob (a file) is sent as it is, with the
+   * browser's own Content-Type; anything else as JSON.
+   */
   body?: unknown;
   /**
    * A token to use instead of the session's (during login, before a session exists). Such a call is
@@ -54,16 +57,23 @@ function signOutAfterUnauthorized(): void {
   endSession();
 }
 
+/** A body fetch sends as it is, leaving its Content-Type (a multipart boundary, a file's type) to the browser. */
+function isRawBody(body: unknown): body is FormData | Blob {
+  return body instanceof FormData || body instanceof Blob;
+}
+
 /**
- * Calls an API endpoint and unwraps `{code, msg, data}`. Throws ApiError for an HTTP error
- * (status, server msg), for a non-zero code (HTTP status kept) and for a network failure (status 0).
+ * Sends the request with the session's credentials and returns a successful (2xx) response. Throws
+ * ApiError for an HTTP error (status, the server's msg) and for a network failure (status 0).
  */
-export async function callApi<T>(endpoint: Endpoint, options: CallOptions = {}): Promise<CallResult<T>> {
+async function send(endpoint: Endpoint, options: CallOptions, accept: string): Promise<Response> {
   const sessionToken = options.token === undefined ? getSession()?.token : undefined;
   const token = options.token ?? sessionToken;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const raw = isRawBody(options.body) ? options.body : undefined;
+  const json = raw === undefined && options.body !== undefined ? JSON.stringify(options.body) : undefined;
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
   const xsrf = STATE_CHANGING.has(endpoint.method) ? xsrfToken() : null;
   if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
 
@@ -72,7 +82,7 @@ export async function callApi<T>(endpoint: Endpoint, options: CallOptions = {}):
     response = await fetch(apiPath(endpoint, options.params), {
       method: endpoint.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? json,
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -80,20 +90,36 @@ export async function callApi<T>(endpoint: Endpoint, options: CallOptions = {}):
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, ja.notice.network);
   }
+  if (response.ok) return response;
 
   const body = await readBody(response);
+  if (response.status === 401 && sessionToken && !endpoint.public) signOutAfterUnauthorized();
   const msg = isEnvelope(body) ? body.msg : '';
-  if (!response.ok) {
-    if (response.status === 401 && sessionToken && !endpoint.public) signOutAfterUnauthorized();
-    const code = isEnvelope(body) ? body.code : response.status;
-    throw new ApiError(response.status, msg || response.statusText || messages.errorOccurred, code);
-  }
+  const code = isEnvelope(body) ? body.code : response.status;
+  throw new ApiError(response.status, msg || response.statusText || messages.errorOccurred, code);
+}
+
+/**
+ * Calls an API endpoint and unwraps `{code, msg, data}`. Throws ApiError for an HTTP error
+ * (status, server msg), for a non-zero code (HTTP status kept) and for a network failure (status 0).
+ */
+export async function callApi<T>(endpoint: Endpoint, options: CallOptions = {}): Promise<CallResult<T>> {
+  const response = await send(endpoint, options, 'application/json');
+  const body = await readBody(response);
   if (!isEnvelope(body)) return { data: body as T, msg: '', headers: response.headers };
-  if (body.code !== 0) throw new ApiError(response.status, msg || messages.errorOccurred, body.code);
-  return { data: body.data as T, msg, headers: response.headers };
+  if (body.code !== 0) throw new ApiError(response.status, body.msg || messages.errorOccurred, body.code);
+  return { data: body.data as T, msg: body.msg, headers: response.headers };
 }
 
 /** Calls an API endpoint and returns only the envelope's data. */
 export async function fetchData<T>(endpoint: Endpoint, options?: CallOptions): Promise<T> {
   return (await callApi<T>(endpoint, options)).data;
+}
+
+/**
+ * Calls an endpoint that answers with a file (audio, a download) and returns it as a Blob. Failures are
+ * the JSON envelope as usual and throw ApiError as callApi does.
+ */
+export async function fetchBlob(endpoint: Endpoint, options: CallOptions = {}): Promise<Blob> {
+  return (await send(endpoint, options, '*/*')).blob();
 }

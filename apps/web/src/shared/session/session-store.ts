@@ -68,3 +68,9 @@ export function useUserInfo(): UserInfo {
   if (!session) throw new Error('useUserInfo outside a signed-in session');
   return session.user;
 }
+
+/** The signed-in user's own extension number, or null when they have none. */
+export function useOwnExtensionNumber(): string | null {
+  const { user, extensions } = useUserInfo();
+  return extensions.find((e) => e.extensionUuid === user.extensionUuid)?.extension ?? null;
+}

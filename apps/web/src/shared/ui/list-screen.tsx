@@ -5,7 +5,7 @@ import { useConfirm } from './confirm';
 import { exportGrid } from './export-grid';
 import { filterRows, type GridColumn } from './grid-columns';
 import { useNotices } from './notices';
-import { useElementHeight } from './use-element-height';
+import { useElementSize } from './use-element-size';
 import { useListSelection } from './use-list-selection';
 
 /** Spec 9 "Timing": the edit dialog opens this long after Edit is pressed. */
@@ -53,7 +53,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   const { selected } = selection;
   const confirm = useConfirm();
   const notices = useNotices();
-  const [gridRef, gridHeight] = useElementHeight<HTMLDivElement>();
+  const [gridRef, gridHeight] = useElementSize<HTMLDivElement>('height');
   const filterId = useId();
   const editTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(editTimer.current), []);
