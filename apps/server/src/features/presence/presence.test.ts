@@ -1,7 +1,6 @@
 import { topics, type LoginUser, type UserInfo } from '@tsunagu/contract';
-import type { IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
+import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -40,17 +39,6 @@ const connect = (name: string, headers: Record<string, string> = {}) => {
   return c;
 };
 
-/** Resolves with the first message on the topic that satisfies the predicate. */
-function nextMessage(c: TestStompClient, destination: string, accept: (m: IMessage) => boolean = () => true) {
-  return new Promise<IMessage>((resolve) => {
-    const sub = c.client.subscribe(destination, (m) => {
-      if (!accept(m)) return;
-      sub.unsubscribe();
-      resolve(m);
-    });
-  });
-}
-
 const onlineCount = (body: string, userUuid: string) =>
   (JSON.parse(body) as LoginUser[]).find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
 
@@ -77,7 +65,7 @@ describe('real-time channel /ws', () => {
   it('publishes presence when a user comes online and goes offline, and lists them in loginUsers', async () => {
     const watcher = connect('yamada');
     await watcher.connected;
-    const online = nextMessage(
+    const { next: online } = await nextMessage(
       watcher,
       topics.loginUser(me.yamada!.domainUuid),
       (m) => onlineCount(m.body, me.suzuki!.userUuid) === 1,
@@ -91,7 +79,7 @@ describe('real-time channel /ws', () => {
     });
     expect(list.json().data).toContainEqual({ userUuid: me.suzuki!.userUuid, loginCnt: 1 });
 
-    const offline = nextMessage(
+    const { next: offline } = await nextMessage(
       watcher,
       topics.loginUser(me.yamada!.domainUuid),
       (m) => onlineCount(m.body, me.suzuki!.userUuid) === 0,
@@ -138,7 +126,7 @@ describe('real-time channel /ws', () => {
     const c = stompClient(url, { connectHeaders: { login: me.suzuki!.userUuid, passcode: session.token } });
     clients.push(c);
     await c.connected;
-    const told = nextMessage(c, topics.force(me.suzuki!.userUuid));
+    const { next: told } = await nextMessage(c, topics.force(me.suzuki!.userUuid));
     const res = await t.request(me.admin!.session, {
       method: 'POST',
       url: '/api/v1/user/forceLogout',

@@ -35,19 +35,15 @@ export interface UserInfoRow {
     | 'menu'
   >;
   domain: Pick<typeof domains.$inferSelect, 'domainUuid' | 'domainName' | 'domainDescription' | 'timeZone'>;
-  /** The tenant's extensions, without their secrets, in number order. */
-  extensions: { extensionUuid: string; extension: string; effectiveCallerIdName: string }[];
-  /** The tenant's enabled gateways by name. */
-  gateways: { gatewayUuid: string; gateway: string }[];
-  /** Every user group with its enabled members, in display order. */
-  groupMembers: GroupMemberRow[];
+  /** The tenant's change counter (see 0004_directory_version.sql): its directory may be reused while it stands. */
+  version: string;
   /** Online sessions per user (see onlineSessionCounts). */
   online: Record<string, number>;
 }
 
 /**
- * Everything user info shows, for the user with this login ID (case-insensitive), in one statement:
- * it is read on every page load, and one round trip costs less than six.
+ * The user with this login ID (case-insensitive), their tenant, its change counter and who is online,
+ * in one statement: user info is read on every page load.
  */
 export async function findUserInfo(conn: Conn, username: string, now: Date): Promise<UserInfoRow | null> {
   const result = await conn.execute(sql`
@@ -57,12 +53,33 @@ export async function findUserInfo(conn: Conn, username: string, now: Date): Pro
         'popup', u.popup, 'userPopup', u.user_popup, 'userClass', u.user_class, 'menu', u.menu) AS "user",
       json_build_object('domainUuid', d.domain_uuid, 'domainName', d.domain_name,
         'domainDescription', d.domain_description, 'timeZone', d.time_zone) AS "domain",
+      coalesce((SELECT v.version::text FROM pbx_versions v WHERE v.domain_uuid = u.domain_uuid), '0') AS "version",
+      (SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
+        FROM (${onlineCounts(sql`u.domain_uuid`, now)}) o) AS "online"
+    FROM users u JOIN domains d ON d.domain_uuid = u.domain_uuid
+    WHERE lower(u.username) = lower(${username})`);
+  return rowsOf<UserInfoRow>(result)[0] ?? null;
+}
+
+export interface TenantDirectoryRows {
+  /** The tenant's extensions, without their secrets, in number order. */
+  extensions: { extensionUuid: string; extension: string; effectiveCallerIdName: string }[];
+  /** The tenant's enabled gateways by name. */
+  gateways: { gatewayUuid: string; gateway: string }[];
+  /** Every user group with its enabled members, in display order. */
+  groupMembers: GroupMemberRow[];
+}
+
+/** What user info shows of the tenant as a whole, in one statement. */
+export async function findTenantDirectory(conn: Conn, domainUuid: string): Promise<TenantDirectoryRows> {
+  const result = await conn.execute(sql`
+    SELECT
       (SELECT coalesce(json_agg(json_build_object('extensionUuid', e.extension_uuid, 'extension', e.extension,
           'effectiveCallerIdName', e.effective_caller_id_name) ORDER BY length(e.extension), e.extension), '[]')
-        FROM extensions e WHERE e.domain_uuid = u.domain_uuid) AS "extensions",
+        FROM extensions e WHERE e.domain_uuid = ${domainUuid}) AS "extensions",
       (SELECT coalesce(json_agg(json_build_object('gatewayUuid', g.gateway_uuid, 'gateway', g.gateway)
           ORDER BY g.gateway), '[]')
-        FROM gateways g WHERE g.domain_uuid = u.domain_uuid AND g.enabled) AS "gateways",
+        FROM gateways g WHERE g.domain_uuid = ${domainUuid} AND g.enabled) AS "gateways",
       (SELECT coalesce(json_agg(json_build_object('userGroupUuid', ug.user_group_uuid, 'name', ug.name,
           'representativeNumber', ug.representative_number, 'userUuid', mu.user_uuid, 'userNm', mu.user_nm,
           'extensionUuid', mu.extension_uuid, 'extension', me.extension)
@@ -71,12 +88,8 @@ export async function findUserInfo(conn: Conn, username: string, now: Date): Pro
         LEFT JOIN user_group_members gm ON gm.user_group_uuid = ug.user_group_uuid
         LEFT JOIN users mu ON mu.user_uuid = gm.user_uuid AND mu.enabled
         LEFT JOIN extensions me ON me.extension_uuid = mu.extension_uuid
-        WHERE ug.domain_uuid = u.domain_uuid) AS "groupMembers",
-      (SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
-        FROM (${onlineCounts(sql`u.domain_uuid`, now)}) o) AS "online"
-    FROM users u JOIN domains d ON d.domain_uuid = u.domain_uuid
-    WHERE lower(u.username) = lower(${username})`);
-  return rowsOf<UserInfoRow>(result)[0] ?? null;
+        WHERE ug.domain_uuid = ${domainUuid}) AS "groupMembers"`);
+  return rowsOf<TenantDirectoryRows>(result)[0] as TenantDirectoryRows;
 }
 
 /** The extension assigned to a user, with its sealed password (for the user's own softphone only). */

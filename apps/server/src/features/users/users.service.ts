@@ -15,13 +15,8 @@ import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import type { SessionNotifier } from '../../platform/realtime';
 import type { TelephonyEngine } from '../../telephony/engine';
-import {
-  findOwnExtension,
-  findUser,
-  findUserInfo,
-  updateUser,
-  type GroupMemberRow,
-} from './users.repository';
+import { findOwnExtension, findUser, findUserInfo, updateUser } from './users.repository';
+import { createTenantDirectories } from './tenant-directory';
 
 export interface UsersServiceDeps {
   db: Db;
@@ -36,33 +31,6 @@ export interface UsersServiceDeps {
 
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
-/** The user groups with their members and how many sessions each member has online. */
-function groupsOf(rows: GroupMemberRow[], online: Record<string, number>): UserGroupDetail[] {
-  const groups = new Map<string, UserGroupDetail>();
-  for (const row of rows) {
-    let group = groups.get(row.userGroupUuid);
-    if (!group) {
-      group = {
-        commUuid: row.userGroupUuid,
-        commName: row.name,
-        commSub1: row.representativeNumber,
-        userList: [],
-      };
-      groups.set(row.userGroupUuid, group);
-    }
-    if (row.userUuid) {
-      group.userList.push({
-        userUuid: row.userUuid,
-        userNm: row.userNm ?? '',
-        extensionUuid: row.extensionUuid,
-        extension: row.extension,
-        loginCnt: online[row.userUuid] ?? 0,
-      });
-    }
-  }
-  return [...groups.values()];
-}
-
 export function createUsersService({
   db,
   secrets,
@@ -71,6 +39,7 @@ export function createUsersService({
   softphoneUrl,
   now = () => new Date(),
 }: UsersServiceDeps) {
+  const directories = createTenantDirectories(db);
   return {
     /** Everything the console needs about the signed-in user (spec 3 "Logged-in user info"); oneself or SP only. */
     async info(auth: Auth, username: string): Promise<UserInfo> {
@@ -79,8 +48,12 @@ export function createUsersService({
       }
       const found = await findUserInfo(db, username, now());
       if (!found) throw new ApiError(404, messages.notFound);
-      const { user, domain } = found;
-      const commDetails = groupsOf(found.groupMembers, found.online);
+      const { user, domain, online } = found;
+      const directory = await directories.get(domain.domainUuid, found.version);
+      const commDetails: UserGroupDetail[] = directory.groups.map((group) => ({
+        ...group,
+        userList: group.userList.map((member) => ({ ...member, loginCnt: online[member.userUuid] ?? 0 })),
+      }));
       const ownGroup = commDetails.find((g) => g.userList.some((m) => m.userUuid === user.userUuid));
       return {
         user: {
@@ -102,11 +75,8 @@ export function createUsersService({
           domainDescription: domain.domainDescription,
           timeZone: domain.timeZone,
         },
-        extensions: found.extensions.map((e) => ({
-          ...e,
-          label: e.effectiveCallerIdName ? `${e.extension} (${e.effectiveCallerIdName})` : e.extension,
-        })),
-        gwList: found.gateways,
+        extensions: directory.extensions,
+        gwList: directory.gwList,
         userGroup: { commDetails },
       };
     },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBus } from './bus';
 import {
+  nextMessage,
   startTestBroker,
   stompClient,
   TEST_REDIS_URL,
@@ -36,24 +36,10 @@ async function connectedClient(instance: TestBroker, login: string, passcode: st
   return client;
 }
 
-/** Subscribes and waits for the receipt, so the subscription is live on the bus; `first` is its first message. */
-async function subscribed(
-  client: TestStompClient,
-  destination: string,
-): Promise<{ first: Promise<IMessage> }> {
-  const receipt = randomUUID();
-  const live = new Promise<void>((resolve) => client.client.watchForReceipt(receipt, () => resolve()));
-  const first = new Promise<IMessage>((resolve) =>
-    client.client.subscribe(destination, resolve, { receipt }),
-  );
-  await live;
-  return { first };
-}
-
 describe('two brokers on one Redis bus', () => {
   it('delivers a message published on instance A to a client of instance B', async () => {
     const onB = await connectedClient(instanceB, 'user-b', 'token-b');
-    const { first } = await subscribed(onB, '/topic/loginUser/tenant-1');
+    const { next: first } = await nextMessage(onB, '/topic/loginUser/tenant-1');
     await instanceA.broker.publish('/topic/loginUser/tenant-1', '[{"userUuid":"user-a"}]');
     expect((await first).body).toBe('[{"userUuid":"user-a"}]');
   });
@@ -61,7 +47,7 @@ describe('two brokers on one Redis bus', () => {
   it('carries a client’s SEND on A to a subscriber on B', async () => {
     const onA = await connectedClient(instanceA, 'user-a', 'token-a1');
     const onB = await connectedClient(instanceB, 'user-b', 'token-b');
-    const { first } = await subscribed(onB, '/topic/chat/user-b');
+    const { next: first } = await nextMessage(onB, '/topic/chat/user-b');
     onA.client.publish({ destination: '/topic/chat/user-b', body: '新着メッセージ' });
     const received = await first;
     expect(received.body).toBe('新着メッセージ');

@@ -8,6 +8,7 @@ import {
   rawConnected,
   startTestBroker,
   stompClient,
+  subscribed,
   testAuthenticate,
   type TestBroker,
   type TestPrincipal,
@@ -39,15 +40,6 @@ function nextMessage(client: TestStompClient, destination: string, headers = {})
       headers,
     );
   });
-}
-
-/** Subscribes with a receipt and waits for it, so the subscription is live on the bus. */
-async function subscribed(client: TestStompClient, destination: string, onMessage: (m: IMessage) => void) {
-  const receipt = `r-${Math.random()}`;
-  const done = new Promise<void>((resolve) => client.client.watchForReceipt(receipt, () => resolve()));
-  const subscription = client.client.subscribe(destination, onMessage, { receipt });
-  await done;
-  return subscription;
 }
 
 beforeAll(async () => {

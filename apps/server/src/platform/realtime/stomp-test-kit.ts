@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, type IFrame, type StompConfig } from '@stomp/stompjs';
+import { Client, type IFrame, type IMessage, type StompConfig } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
 import { createStompBroker, type StompBroker, type StompBrokerOptions } from './broker';
 import type { Bus } from './bus';
@@ -188,4 +189,32 @@ export function countingBus(bus: Bus): Bus & { live: () => number } {
       };
     },
   };
+}
+
+/** Subscribes with a receipt and resolves once the broker confirmed it: from then on no message is missed. */
+export async function subscribed(
+  client: TestStompClient,
+  destination: string,
+  onMessage: (m: IMessage) => void,
+) {
+  const receipt = randomUUID();
+  const live = new Promise<void>((resolve) => client.client.watchForReceipt(receipt, () => resolve()));
+  const subscription = client.client.subscribe(destination, onMessage, { receipt });
+  await live;
+  return subscription;
+}
+
+/** A confirmed subscription to the topic; `next` is the first message that satisfies the predicate. */
+export async function nextMessage(
+  client: TestStompClient,
+  destination: string,
+  accept: (m: IMessage) => boolean = () => true,
+): Promise<{ next: Promise<IMessage> }> {
+  let resolve!: (m: IMessage) => void;
+  const next = new Promise<IMessage>((r) => (resolve = r));
+  const subscription = await subscribed(client, destination, (m) => {
+    if (accept(m)) resolve(m);
+  });
+  void next.then(() => subscription.unsubscribe());
+  return { next };
 }
