@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
-import { onlineCounts } from '../../platform/auth/sessions.repository';
+import { onlineAt, onlineCounts } from '../../platform/auth/sessions.repository';
+import { preparedOn } from '../../platform/db/prepared';
 import { domains, extensions, users } from '../../platform/db/schema';
 
 export async function findUser(conn: Conn, userUuid: string) {
@@ -43,23 +44,33 @@ export interface UserInfoRow {
 
 /**
  * The user with this login ID (case-insensitive), their tenant, its change counter and who is online,
- * in one statement: user info is read on every page load.
+ * in one prepared statement: user info is read on every page load.
  */
 export async function findUserInfo(conn: Conn, username: string, now: Date): Promise<UserInfoRow | null> {
-  const result = await conn.execute(sql`
-    SELECT
-      json_build_object('userUuid', u.user_uuid, 'username', u.username, 'userNm', u.user_nm,
-        'domainUuid', u.domain_uuid, 'extensionUuid', u.extension_uuid, 'phoneType', u.phone_type,
-        'popup', u.popup, 'userPopup', u.user_popup, 'userClass', u.user_class, 'menu', u.menu) AS "user",
-      json_build_object('domainUuid', d.domain_uuid, 'domainName', d.domain_name,
-        'domainDescription', d.domain_description, 'timeZone', d.time_zone) AS "domain",
-      coalesce((SELECT v.version::text FROM pbx_versions v WHERE v.domain_uuid = u.domain_uuid), '0') AS "version",
-      (SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
-        FROM (${onlineCounts(sql`u.domain_uuid`, now)}) o) AS "online"
-    FROM users u JOIN domains d ON d.domain_uuid = u.domain_uuid
-    WHERE lower(u.username) = lower(${username})`);
-  return rowsOf<UserInfoRow>(result)[0] ?? null;
+  const [row] = await userInfo(conn).execute({ username, ...onlineAt(now) });
+  return row ?? null;
 }
+
+const userInfo = preparedOn((conn) =>
+  conn
+    .select({
+      user: sql<UserInfoRow['user']>`json_build_object('userUuid', ${users.userUuid},
+        'username', ${users.username}, 'userNm', ${users.userNm}, 'domainUuid', ${users.domainUuid},
+        'extensionUuid', ${users.extensionUuid}, 'phoneType', ${users.phoneType}, 'popup', ${users.popup},
+        'userPopup', ${users.userPopup}, 'userClass', ${users.userClass}, 'menu', ${users.menu})`,
+      domain: sql<UserInfoRow['domain']>`json_build_object('domainUuid', ${domains.domainUuid},
+        'domainName', ${domains.domainName}, 'domainDescription', ${domains.domainDescription},
+        'timeZone', ${domains.timeZone})`,
+      version: sql<string>`coalesce((SELECT v.version::text FROM pbx_versions v
+        WHERE v.domain_uuid = ${users.domainUuid}), '0')`,
+      online: sql<UserInfoRow['online']>`(SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
+        FROM (${onlineCounts(users.domainUuid, { now: sql.placeholder('now'), idleSince: sql.placeholder('idleSince') })}) o)`,
+    })
+    .from(users)
+    .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))
+    .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
+    .prepare('user_info'),
+);
 
 export interface TenantDirectoryRows {
   /** The tenant's extensions, without their secrets, in number order. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { preparedOn } from '../db/prepared';
@@ -126,14 +126,23 @@ export async function onlineSessionCounts(
   domainUuid: string,
   now: Date,
 ): Promise<Map<string, number>> {
-  const rows = rowsOf<{ user_uuid: string; n: number }>(await conn.execute(onlineCounts(domainUuid, now)));
+  const rows = rowsOf<{ user_uuid: string; n: number }>(
+    await conn.execute(onlineCounts(domainUuid, onlineAt(now))),
+  );
   return new Map(rows.map((r) => [r.user_uuid, r.n]));
 }
 
+/** The instants an online count compares with (prepared statements take them as placeholders). */
+export const onlineAt = (now: Date) => ({ now, idleSince: idleSince(now) });
+
+type Value = string | Date | SQLWrapper;
+
 /** The query behind onlineSessionCounts, for reads that fold it into a larger statement. */
-export const onlineCounts = (domainUuid: string | SQL, now: Date) => sql`
+export const onlineCounts = (domainUuid: Value, at: { now: Value; idleSince: Value }) => sql`
   SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
-  WHERE ${sessions.domainUuid} = ${domainUuid} AND ${activeWhere(now)} AND ${sessions.realtimeConnections} > 0
+  WHERE ${sessions.domainUuid} = ${domainUuid} AND ${sessions.revokedAt} IS NULL
+    AND ${sessions.expiresAt} > ${at.now} AND ${sessions.lastSeenAt} > ${at.idleSince}
+    AND ${sessions.realtimeConnections} > 0
   GROUP BY ${sessions.userUuid}`;
 
 /** A real-time connection of the session opened (+1) or closed (-1); an opening also marks it seen. */
