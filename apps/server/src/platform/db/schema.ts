@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   integer,
@@ -22,6 +23,12 @@ export const domains = pgTable('domains', {
   timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
   enabled: boolean('enabled').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Per-tenant change counter, bumped by triggers (0002_pbx.sql, 0004_directory_version.sql). */
+export const pbxVersions = pgTable('pbx_versions', {
+  domainUuid: uuid('domain_uuid').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });
 
 export const extensions = pgTable('extensions', {

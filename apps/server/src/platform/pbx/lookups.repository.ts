@@ -2,7 +2,8 @@ import type { InitData } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
-import { domains, extensions, gateways, ivrMenus, recordings, ringGroups } from '../db/schema';
+import { preparedOn } from '../db/prepared';
+import { domains, extensions, gateways, ivrMenus, pbxVersions, recordings, ringGroups } from '../db/schema';
 
 /** What several PBX features read about a tenant: its dialable numbers, recordings and call targets. */
 
@@ -44,11 +45,18 @@ export async function listUsedNumbers(
 
 /** The tenant's PBX version (bumped by triggers on every change to the listed tables); '0' before any. */
 export async function findPbxVersion(conn: Conn, tenantUuid: string): Promise<string> {
-  const result = await conn.execute<{ version: string }>(
-    sql`SELECT version::text AS version FROM pbx_versions WHERE domain_uuid = ${tenantUuid}`,
-  );
-  return rowsOf<{ version: string }>(result)[0]?.version ?? '0';
+  const [row] = await pbxVersion(conn).execute({ tenantUuid });
+  return row?.version ?? '0';
 }
+
+// Read before every cached list answer: prepared, so it costs one round trip and no query building.
+const pbxVersion = preparedOn((conn) =>
+  conn
+    .select({ version: sql<string>`${pbxVersions.version}::text` })
+    .from(pbxVersions)
+    .where(eq(pbxVersions.domainUuid, sql.placeholder('tenantUuid')))
+    .prepare('pbx_version'),
+);
 
 /** The tenant's domain name (dialplan context), or null for an unknown tenant. */
 export async function findDomainName(conn: Conn, tenantUuid: string): Promise<string | null> {
