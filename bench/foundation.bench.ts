@@ -55,7 +55,9 @@ async function loginRouteJs(url: string): Promise<number> {
 }
 
 async function measure(title: string, options: LoadOptions) {
-  console.log(`${title}: ${describeLoad(await load({ connections: 20, seconds: 15, ...options }))}`);
+  console.log(
+    `${title}: ${describeLoad(await load({ connections: 20, seconds: 15, warmupSeconds: 5, ...options }))}`,
+  );
 }
 
 /** Throughput on PostgreSQL (a scratch database), so the bench can lift the session limit while the server runs. */

@@ -15,6 +15,8 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   seconds?: number;
+  /** Load first sent for this long and not counted: JIT compilation and caches settle. */
+  warmupSeconds?: number;
 }
 
 export interface LoadResult {
@@ -29,7 +31,9 @@ export interface LoadResult {
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  return existsSync(WRK) ? runWrk(options) : runAutocannon(options);
+  const run = existsSync(WRK) ? runWrk : runAutocannon;
+  if (options.warmupSeconds) await run({ ...options, seconds: options.warmupSeconds });
+  return run(options);
 }
 
 export const describeLoad = (r: LoadResult) =>

@@ -17,7 +17,7 @@ import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 async function measure(title: string, url: string, token: string) {
   const headers = { authorization: token, 'accept-encoding': 'gzip, deflate, br' };
   console.log(
-    `${title.padEnd(12)} ${describeLoad(await load({ url, headers, connections: 20, seconds: 10 }))}`,
+    `${title.padEnd(12)} ${describeLoad(await load({ url, headers, connections: 20, seconds: 10, warmupSeconds: 3 }))}`,
   );
 }
 

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,19 +37,14 @@ const EMBEDDED_POSTGRESQL_CONF = [
 ];
 
 /** Opens the embedded database stored in `dir` (or in memory for `memory://`). */
-export async function openPglite(dir: string): Promise<Database> {
-  const options = { postgresqlconf: EMBEDDED_POSTGRESQL_CONF };
-  if (dir.startsWith('memory://')) return fromPglite(await PGlite.create(dir, options));
-  mkdirSync(dir, { recursive: true });
-  const fresh = !existsSync(join(dir, 'PG_VERSION'));
-  let client = await PGlite.create(dir, options);
-  if (fresh) {
-    // That instance also ran initdb, whose few hundred MB of WebAssembly memory it keeps until the
-    // process ends; a second open (≈0.2 s) serves with only the database's own.
-    await client.close();
-    client = await PGlite.create(dir, options);
+export async function openPglite(dir: string, template?: string): Promise<Database> {
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    // A new data directory starts as a copy of the initialised template when there is one (see
+    // pglite-template.ts); without it PGlite runs initdb here.
+    if (!existsSync(join(dir, 'PG_VERSION'))) copyPgliteTemplate(dir, template);
   }
-  return fromPglite(client);
+  return fromPglite(await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF }));
 }
 
 /** Wraps an open PGlite instance (tests hand in clones). */
