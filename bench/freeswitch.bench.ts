@@ -2,7 +2,8 @@
 // - /fs/xml directory and dialplan answers: p99 latency at 1,000 requests/s (target < 5 ms), and the
 //   most requests/s sustained. The server (the real plugin, in-process PGlite with the demo tenant
 //   grown to 5,000 extensions) listens on 127.0.0.1 on the main thread; the load comes from a worker
-//   thread (an evenly paced sender for the rate, autocannon flat out for the maximum). The server
+//   thread (an evenly paced sender for the rate, autocannon flat out for the maximum) and, when wrk
+//   is installed, from wrk in its own process at about the same rate. The server
 //   thread's CPU time per request is printed too: it holds on a shared machine, latency does not.
 // - Event Socket intake: recorded JSON events streamed over TCP into the real engine (codec, mappers,
 //   channel/park/ring tables), events/s parsed and applied.
@@ -33,6 +34,7 @@ import {
 } from '../apps/server/src/telephony/freeswitch/testing/fake-esl';
 import { fixture, fixtureText } from '../apps/server/src/telephony/freeswitch/testing/fixtures';
 import { createXmlAnswers } from '../apps/server/src/telephony/freeswitch/xml-curl/xml-answers';
+import { hasWrk, load } from './load';
 import { freshDataDir } from './support';
 
 const EXTENSIONS = 5_000;
@@ -104,6 +106,46 @@ const dialplanRequests = numbers.map((n, i) =>
       variable_user_name: n,
     }),
   ),
+);
+
+/**
+ * A wrk script sending the recorded form with `XXUSERXX` / `XXDESTXX` replaced by each extension in
+ * turn, every connection pausing 10 ms between requests (12 connections then make about 1,000/s).
+ */
+function wrkScript(template: string, dests: (i: number) => string = () => ''): string {
+  const list = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
+  return `
+local template = [===[${template}]===]
+local users = ${list(numbers)}
+local dests = ${list(numbers.map((_, i) => dests(i)))}
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+wrk.headers["Authorization"] = ${JSON.stringify(AUTH)}
+-- Every request is made before the run, so the time wrk measures is the server's, not Lua's.
+local requests = {}
+init = function()
+  for k = 1, #users do
+    local body = (template:gsub("XXUSERXX", users[k]):gsub("XXDESTXX", dests[k]))
+    requests[k] = wrk.format(nil, "/fs/xml", nil, body)
+  end
+end
+local i = 0
+request = function()
+  i = i % #requests + 1
+  return requests[i]
+end
+delay = function() return 10 end
+`;
+}
+const directoryScript = wrkScript(
+  form('10-directory-sip_auth-REGISTER-1001', { user: 'XXUSERXX', sip_auth_username: 'XXUSERXX' }),
+);
+const dialplanScript = wrkScript(
+  form('22-dialplan-verto-invite-9196', {
+    'Caller-Destination-Number': 'XXDESTXX',
+    variable_user_name: 'XXUSERXX',
+  }),
+  (i) => numbers[(i * 7 + 13) % numbers.length] as string,
 );
 
 // Every answer must be a real one before anything is measured.
@@ -186,6 +228,22 @@ interface Figures {
   lost: number;
 }
 
+/** About 1,000 requests/s from wrk in its own process (12 connections, each pausing 10 ms). */
+async function atRateWithWrk(script: string): Promise<Figures> {
+  const cpuBefore = mainThreadCpu();
+  const r = await load({ url: base, connections: 12, seconds: SECONDS, wrkScript: script });
+  if (r.failures > 0) throw new Error(`${r.failures} requests failed`);
+  const total = r.requestsPerSecond * SECONDS;
+  return {
+    rps: Math.round(r.requestsPerSecond),
+    p50: r.p50Ms,
+    p99: r.p99Ms,
+    max: NaN,
+    cpuMicros: Math.round(((mainThreadCpu() - cpuBefore) * 1e6) / total),
+    lost: 0,
+  };
+}
+
 async function atRate(requests: ReturnType<typeof request>[], rate: number): Promise<Figures> {
   const cpuBefore = mainThreadCpu();
   const { latencies, failed, elapsed } = await paced(requests, rate);
@@ -221,7 +279,7 @@ async function flatOut(requests: ReturnType<typeof request>[], connections: numb
 const rows: string[] = [];
 const report = (name: string, r: Figures) =>
   rows.push(
-    `${name.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  ` +
+    `${name.padEnd(36)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${Number.isNaN(r.max) ? '' : `max ${r.max} ms  `}` +
       `server CPU ${r.cpuMicros} µs/request (≈ ${Math.round(1e6 / r.cpuMicros)} req/s per core)` +
       (r.lost ? `  ${r.lost} timed out` : ''),
   );
@@ -232,6 +290,10 @@ for (const requests of [directoryRequests, dialplanRequests]) {
 }
 report(`directory @ ${TARGET_RATE}/s (${EXTENSIONS} users)`, await atRate(directoryRequests, TARGET_RATE));
 report(`dialplan  @ ${TARGET_RATE}/s (${EXTENSIONS} callers)`, await atRate(dialplanRequests, TARGET_RATE));
+if (hasWrk()) {
+  report(`directory ≈ ${TARGET_RATE}/s from wrk`, await atRateWithWrk(directoryScript));
+  report(`dialplan  ≈ ${TARGET_RATE}/s from wrk`, await atRateWithWrk(dialplanScript));
+}
 report('directory, as fast as it goes', await flatOut(directoryRequests, 32));
 report('dialplan, as fast as it goes', await flatOut(dialplanRequests, 32));
 await app.close();

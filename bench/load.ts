@@ -2,7 +2,7 @@
 // wrk (Debian package `wrk`, written in C) is used when installed: autocannon, in JavaScript, needs
 // more CPU than the server to receive large answers, and on two shared cores it measured itself
 // (the extension list: autocannon 300 req/s with the server 70 % idle, wrk 1,500 req/s).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,10 @@ export interface LoadOptions {
   seconds?: number;
   /** Load first sent for this long and not counted: JIT compilation and caches settle. */
   warmupSeconds?: number;
+  /** wrk only: a Lua script of its own (varying requests, pacing) instead of method, headers and body. */
+  wrkScript?: string;
+  /** wrk only: its threads (default 1). */
+  threads?: number;
 }
 
 export interface LoadResult {
@@ -29,6 +33,9 @@ export interface LoadResult {
 }
 
 const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
+
+/** Whether wrk is installed (the figures of the two tools are not comparable). */
+export const hasWrk = () => existsSync(WRK);
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const run = existsSync(WRK) ? runWrk : runAutocannon;
@@ -47,15 +54,34 @@ function millis(text: string): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-function runWrk({ url, method = 'GET', headers = {}, body, connections = 20, seconds = 15 }: LoadOptions) {
-  // Method and body need a script; headers are plain flags.
+async function runWrk({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  connections = 20,
+  seconds = 15,
+  wrkScript,
+  threads = 1,
+}: LoadOptions): Promise<LoadResult> {
   const script = join(mkdtempSync(join(tmpdir(), 'tsunagu-wrk-')), 'request.lua');
-  writeFileSync(script, `wrk.method = ${JSON.stringify(method)}\nwrk.body = ${JSON.stringify(body ?? '')}\n`);
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script];
+  // Method and body need a script; headers are plain flags.
+  writeFileSync(
+    script,
+    wrkScript ?? `wrk.method = ${JSON.stringify(method)}\nwrk.body = ${JSON.stringify(body ?? '')}\n`,
+  );
+  const args = [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const run = spawnSync(WRK, [...args, url], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const out = run.stdout;
+  // Not spawnSync: the server being measured may run in this very process.
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(WRK, [...args, url]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`wrk failed: ${stderr}`))));
+  });
   const percentile = (p: string) => millis(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
   const count = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);

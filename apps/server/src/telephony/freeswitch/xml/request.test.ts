@@ -137,6 +137,10 @@ describe('parseXmlCurlRequest on every recorded request', () => {
         expect([request.user, request.domain]).toEqual([user, domain]);
       }
     }
+    // A field read straight from the body is what the full decoding of the form says it is.
+    for (const [name, value] of Object.entries(request.params)) {
+      if (/^[\w-]+$/.test(name)) expect(request.field(name)).toBe(value === '' ? null : value);
+    }
   });
 });
 
@@ -150,6 +154,15 @@ describe('parseXmlCurlRequest edge cases', () => {
       context: 'public',
       destinationNumber: '+81312345678',
     });
+  });
+
+  it('finds a field only under its whole name, not inside another name or an encoded value', () => {
+    const request = parseXmlCurlRequest(
+      'section=directory&sip_auth_user=9&x=%26user%3D8&user=1001&domain=a.example',
+    );
+    expect(request).toMatchObject({ section: 'directory', user: '1001', domain: 'a.example' });
+    expect(parseXmlCurlRequest('user=1002&section=directory')).toMatchObject({ user: '1002' });
+    expect(request.field('absent')).toBeNull();
   });
 
   it('answers sections it does not know as "other"', () => {

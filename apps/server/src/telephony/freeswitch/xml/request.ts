@@ -27,6 +27,23 @@ function readForm(body: string): Map<string, string> {
   return fields;
 }
 
+/**
+ * Reads one field, still encoded, straight from the body: the few fields every request needs are
+ * found without splitting all ~140 (less garbage per request, fewer collection pauses). Names asked
+ * for are plain ASCII, so they appear in the body as they are.
+ */
+function readField(body: string, name: string): string | undefined {
+  const key = `${name}=`;
+  let start = key.length;
+  if (!body.startsWith(key)) {
+    const at = body.indexOf(`&${key}`);
+    if (at < 0) return undefined;
+    start += at + 1;
+  }
+  const end = body.indexOf('&', start);
+  return body.slice(start, end < 0 ? body.length : end);
+}
+
 /** Adds a property computed on first read: most requests never need the full field maps. */
 function lazy<T extends object, K extends string, V>(target: T, key: K, make: () => V): T & Record<K, V> {
   let value: V | undefined;
@@ -39,9 +56,10 @@ function lazy<T extends object, K extends string, V>(target: T, key: K, make: ()
  * FreeSWITCH escapes '+' as %2B, so form decoding (where '+' means a space) is safe here.
  */
 export function parseXmlCurlRequest(body: string): XmlCurlRequest {
-  const fields = readForm(body);
+  let all: Map<string, string> | undefined;
+  const fields = () => (all ??= readForm(body));
   const field = (name: string): string | null => {
-    const raw = fields.get(name);
+    const raw = readField(body, name);
     return raw === undefined || raw === '' ? null : decodeFormValue(raw);
   };
   const micros = Number(field('Event-Date-Timestamp'));
@@ -52,7 +70,7 @@ export function parseXmlCurlRequest(body: string): XmlCurlRequest {
   };
   const withParams = <T extends object>(request: T) =>
     lazy(request, 'params', () =>
-      Object.freeze(Object.fromEntries([...fields].map(([name, raw]) => [name, decodeFormValue(raw)]))),
+      Object.freeze(Object.fromEntries([...fields()].map(([name, raw]) => [name, decodeFormValue(raw)]))),
     );
   const section = field('section') ?? '';
 
@@ -90,7 +108,7 @@ export function parseXmlCurlRequest(body: string): XmlCurlRequest {
       });
       return lazy(request, 'variables', () => {
         const variables: Record<string, string> = {};
-        for (const [name, raw] of fields) {
+        for (const [name, raw] of fields()) {
           if (name.startsWith('variable_')) variables[name.slice('variable_'.length)] = decodeFormValue(raw);
         }
         return Object.freeze(variables);
