@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, endpoints, messages, type Health } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
 import { createActionLogService } from './features/action-log/action-log.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -25,6 +26,7 @@ import { registerExtensionsRoutes } from './features/extensions/extensions.route
 import { createExtensionsService } from './features/extensions/extensions.service';
 import { registerIvrRoutes } from './features/ivr/ivr.routes';
 import { createIvrService } from './features/ivr/ivr.service';
+import { sendAbsenceMails } from './features/notifications/notifications.events';
 import { registerPresenceRoutes } from './features/presence/presence.routes';
 import { createPresenceService } from './features/presence/presence.service';
 import { recordingUploadRoute, registerRecordingsRoutes } from './features/recordings/recordings.routes';
@@ -47,6 +49,7 @@ import { createSecretBox } from './platform/crypto/secrets';
 import type { Database } from './platform/db/client';
 import { createRecordingStorage } from './platform/files/recording-storage';
 import { installErrorHandler } from './platform/http/errors';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
@@ -66,7 +69,9 @@ export type AppConfig = Pick<
   | 'sessionHours'
   | 'dataDir'
   | 'freeswitch'
->;
+> &
+  // Absence mail: SMTP_URL / MAIL_FROM; without them mails go to DATA_DIR/outbox from the default sender.
+  Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -77,6 +82,8 @@ export interface AppDeps {
   bus?: Bus;
   /** The telephony engine told about configuration changes; without one, nothing is told. */
   engine?: TelephonyEngine;
+  /** Sends absence mails; by default SMTP_URL's server, or the outbox under DATA_DIR. */
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built web app; the SPA is served from here when it exists. */
   webDist?: string;
@@ -175,11 +182,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine.kind === 'freeswitch'
       ? (topic: string, body: string) => realtime.publishLocal(topic, body)
       : publish;
+  // Absence mails (voicemail, a ring group's missed call) go out once per call, apart from storing.
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom ?? DEFAULT_MAIL_FROM,
+      outboxDir: join(config.dataDir, 'outbox'),
+    });
   const stopEvents = [
     publishCallEvents({ db, engine, publish: publishEvent, onError }),
     storeCallRecords({ db, engine, publish, onError }),
+    sendAbsenceMails({ db, engine, mailer, onError, now }),
   ];
-  app.addHook('onClose', async () => stopEvents.forEach((stop) => stop()));
+  app.addHook('onClose', async () => {
+    stopEvents.forEach((stop) => stop());
+    mailer.close();
+  });
 
   // 6. The built SPA, with index.html for client-side routes; unknown /api paths stay JSON 404s.
   const webDist = deps.webDist ?? WEB_DIST;

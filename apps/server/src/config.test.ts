@@ -53,4 +53,25 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'TELEPHONY']) expect(text).toContain(name);
     }
   });
+
+  it('sends absence mail through SMTP_URL from MAIL_FROM, or to the outbox when unset', () => {
+    expect(loadConfig({ DATA_DIR: fresh() })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'つなぐ <no-reply@tsunagu.invalid>',
+    });
+    const c = loadConfig({
+      DATA_DIR: fresh(),
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.jp:465',
+      MAIL_FROM: '受付 <office@example.jp>',
+    });
+    expect(c).toMatchObject({
+      smtpUrl: 'smtps://user:p%40ss@mail.example.jp:465',
+      mailFrom: '受付 <office@example.jp>',
+    });
+    for (const bad of ['http://mail.example.jp', 'mail.example.jp:25', 'smtp://']) {
+      expect(() => loadConfig({ DATA_DIR: fresh(), SMTP_URL: bad })).toThrow(
+        /SMTP_URL: smtp:\/\/ または smtps:\/\/ で始まるURL/,
+      );
+    }
+  });
 });

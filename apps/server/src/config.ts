@@ -4,6 +4,18 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isAddressOrCidr, splitAllowList } from './telephony/freeswitch/http/allow-list';
 
+/** The sender of absence mails when MAIL_FROM is not given. */
+export const DEFAULT_MAIL_FROM = 'つなぐ <no-reply@tsunagu.invalid>';
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -33,6 +45,16 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** The SMTP server absence mails go through (credentials in the URL); without it they go to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .refine(
+      isSmtpUrl,
+      'smtp:// または smtps:// で始まるURL (例: smtps://user:pass@mail.example.jp:465) を指定してください',
+    )
+    .optional(),
+  /** The sender of absence mails. */
+  MAIL_FROM: z.string().trim().min(1, '送信元のメールアドレスを指定してください').default(DEFAULT_MAIL_FROM),
 });
 
 /**
@@ -95,6 +117,10 @@ export interface Config {
   loginLimitPerUser: number;
   sessionHours: number;
   logLevel: string;
+  /** SMTP server for absence mails; undefined: they are written to `<dataDir>/outbox`. */
+  smtpUrl: string | undefined;
+  /** The From of absence mails. */
+  mailFrom: string;
   /** Present exactly when telephony is 'freeswitch'. */
   freeswitch: FreeswitchSettings | null;
 }
@@ -140,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerUser: e.LOGIN_LIMIT_PER_USER,
     sessionHours: e.SESSION_HOURS,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     freeswitch: fs?.data
       ? {
           esl: { host: fs.data.FS_ESL_HOST, port: fs.data.FS_ESL_PORT, password: fs.data.FS_ESL_PASSWORD },

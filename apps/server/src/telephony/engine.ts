@@ -45,6 +45,25 @@ export interface RingNotice {
   clickToCall: boolean;
 }
 
+/**
+ * What a finished leg asks the console to mail (spec: timeConditionVoiceMail with a voicemail action,
+ * ringGroupMissedCallData). Present only when an address is set.
+ */
+export interface AbsenceMail {
+  /** The call these facts belong to, shared by its legs: at most one mail of each kind goes out per call. */
+  callId: string;
+  /** The caller reached voicemail (留守番電話) whose settings name an address. */
+  voicemail?: {
+    email: string;
+    /** Length of the recorded message in whole seconds (0: nothing was recorded). */
+    seconds: number;
+    /** The message's audio file as this server reads it; null when none is kept. */
+    recording: string | null;
+  };
+  /** A ring group with a missed-call address rang and the call was never put through to anyone. */
+  missedCall?: { email: string; groupName: string; groupNumber: string };
+}
+
 /** A finished call leg, as it becomes a call-history row. */
 export interface CallRecord {
   domainName: string;
@@ -61,6 +80,8 @@ export interface CallRecord {
   endStamp: Date;
   billsec: number;
   hangupCause: string;
+  /** Absence mails this leg calls for; absent when none. */
+  absence?: AbsenceMail;
 }
 
 export interface EngineEvents {

@@ -261,3 +261,17 @@ export const speedDials = pgTable('speed_dials', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Absence mails claimed per call and kind (idempotent sending). */
+export const mailLog = pgTable(
+  'mail_log',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    callUuid: text('call_uuid').notNull(),
+    kind: text('kind', { enum: ['voicemail', 'missed-call'] }).notNull(),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.callUuid, t.kind] })],
+);

@@ -93,6 +93,7 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
       await sleep(ctx.env.schedule, timings.playbackMs, ctx.flow.signal);
       return board.end(x, 'NORMAL_CLEARING');
     case 'voicemail':
+      if (plan.email) x.voicemail = { email: plan.email, startedAt: board.now() };
       early(ctx, x, 'voicemail');
       board.play(x, playback(ctx.line, 'voicemail', plan.announcement ?? VOICEMAIL_PROMPT));
       await sleep(ctx.env.schedule, timings.voicemailMs, ctx.flow.signal);
@@ -112,6 +113,10 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
 
 /** A group's greeting plays, then its members ring together, or one by one in order. */
 async function ringGroup(ctx: FlowContext, x: Leg, plan: RingGroupPlan): Promise<boolean> {
+  // Before ringing: a caller who gives up while it rings has missed the group too (see callRecord).
+  if (plan.missedCallEmail) {
+    x.missedCallGroup = { email: plan.missedCallEmail, groupName: plan.name, groupNumber: plan.number };
+  }
   if (plan.greeting) ctx.env.board.play(x, playback(ctx.line, 'greeting', plan.greeting));
   const targets = plan.members.map((member) => extensionTarget(ctx, member));
   if (!plan.sequential) return (await ringTargets(ctx, x, targets)).answered !== null;

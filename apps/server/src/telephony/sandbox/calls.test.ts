@@ -283,6 +283,54 @@ describe('the IVR and ring groups', () => {
   });
 });
 
+describe('the missed-call mail of a ring group', () => {
+  const setMissedCallEmail = async (address: string | null) => {
+    await kit.t.database.db
+      .update(ringGroups)
+      .set({ ringGroupMissedCallData: address })
+      .where(and(eq(ringGroups.domainUuid, kit.demoUuid), eq(ringGroups.ringGroupExtension, '301')));
+    kit.engine.configChanged(kit.demoUuid, 'ringGroup');
+  };
+
+  it('is called for when nobody answers the group, and not when a member does', async () => {
+    await setMissedCallEmail('soumu@example.jp');
+    const [yamada, reception] = await Promise.all([kit.phone('1001'), kit.phone('1000')]);
+    try {
+      // Answered by the first member: no absence facts on any leg.
+      const answered = await yamada.dial('301', OFFER);
+      const invite = await reception.next('verto.invite');
+      await reception.answer(String(invite.params.callID), ANSWER);
+      await yamada.next('verto.answer', answered);
+      await yamada.bye(answered);
+      const legs = await Promise.all([
+        kit.events.take('cdr', (r) => r.callUuid === answered),
+        kit.events.take('cdr', (r) => r.callUuid === invite.params.callID),
+      ]);
+      expect(legs.map((r) => r.absence)).toEqual([undefined, undefined]);
+
+      // Nobody answers (the browser member refuses nothing, it just rings out): the caller's leg says so.
+      const missed = await yamada.dial('301');
+      const rung = await reception.next('verto.invite');
+      await reception.next('verto.bye', String(rung.params.callID));
+      await yamada.next('verto.bye', missed);
+      const record = await kit.events.take('cdr', (r) => r.callUuid === missed);
+      expect(record).toMatchObject({ answerStamp: null, callerIdNumber: '1001' });
+      expect(record.absence).toEqual({
+        callId: missed,
+        missedCall: { email: 'soumu@example.jp', groupName: '総務部', groupNumber: '301' },
+      });
+      // The members' own legs carry nothing: the mail is the caller's call's.
+      expect(
+        (await kit.events.take('cdr', (r) => r.callUuid === rung.params.callID)).absence,
+      ).toBeUndefined();
+    } finally {
+      await setMissedCallEmail(null);
+      yamada.close();
+      reception.close();
+    }
+  });
+});
+
 describe('the random strategy', () => {
   it('rings desk phones only, never browsers', async () => {
     const setStrategy = async (strategy: 'random' | 'rollover') => {

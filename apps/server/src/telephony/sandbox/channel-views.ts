@@ -1,6 +1,6 @@
 /** How the sandbox's legs look from outside: call state entries, park slots and call records. */
 import { PARK_NUMBER_RANGE } from '@tsunagu/contract';
-import type { CallRecord, CallStateEntry, ParkSlot } from '../engine';
+import type { AbsenceMail, CallRecord, CallStateEntry, ParkSlot } from '../engine';
 import type { Leg } from './leg';
 
 /** Spec 3 "Call state entry" for one leg, named as FreeSWITCH's `show channels` does. */
@@ -30,9 +30,26 @@ export function parkSlots(parked: readonly (Leg | null)[]): ParkSlot[] {
   }));
 }
 
+/**
+ * The absence mails a finished leg calls for, as FreeSWITCH's intake reads them: a voicemail with an
+ * address (its length counted from the voicemail's start; no audio is kept), else a ring group with a
+ * missed-call address when the caller was never put through to anyone.
+ */
+function absenceOf(leg: Leg, endStamp: Date): AbsenceMail | undefined {
+  if (leg.voicemail) {
+    const seconds = Math.max(0, Math.floor((endStamp.getTime() - leg.voicemail.startedAt.getTime()) / 1000));
+    return { callId: leg.uuid, voicemail: { email: leg.voicemail.email, seconds, recording: null } };
+  }
+  if (leg.missedCallGroup && leg.answeredAt === null) {
+    return { callId: leg.uuid, missedCall: { ...leg.missedCallGroup } };
+  }
+  return undefined;
+}
+
 /** The call record of a finished leg; billsec counts whole seconds from answer to end. */
 export function callRecord(leg: Leg, cause: string, endStamp: Date): CallRecord {
   const answerStamp = leg.answeredAt;
+  const absence = absenceOf(leg, endStamp);
   return {
     domainName: leg.domainName,
     callUuid: leg.uuid,
@@ -46,5 +63,6 @@ export function callRecord(leg: Leg, cause: string, endStamp: Date): CallRecord 
     endStamp,
     billsec: answerStamp ? Math.max(0, Math.floor((endStamp.getTime() - answerStamp.getTime()) / 1000)) : 0,
     hangupCause: cause,
+    ...(absence ? { absence } : {}),
   };
 }

@@ -101,6 +101,10 @@ export interface Leg {
   /** For a monitor leg: the leg listened to, and the extra call on the device whose audio it gets. */
   monitoring: { target: Leg; tap: { device: Device; callID: string } | null } | null;
   playing: Playback | null;
+  /** Set by its flow when it reached a voicemail with a mail address (the sandbox records no audio). */
+  voicemail: { email: string; startedAt: Date } | null;
+  /** Set by its flow when it rang a ring group with a missed-call address (the last such group). */
+  missedCallGroup: { email: string; groupName: string; groupNumber: string } | null;
 }
 
 /** A new leg with everything a fresh channel starts with. */
@@ -126,6 +130,8 @@ export function newLeg(
     monitors: new Set(),
     monitoring: null,
     playing: null,
+    voicemail: null,
+    missedCallGroup: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extensions } from '../../platform/db/schema';
+import { extensions, timeConditions } from '../../platform/db/schema';
 import {
   consolePassword,
   DEMO,
@@ -100,6 +100,43 @@ describe('simulated calls from outside', () => {
       });
     } finally {
       kit.setClock(MONDAY_10);
+    }
+  });
+
+  it('takes a voicemail out of hours when the schedule says so, with its mail address (no audio kept)', async () => {
+    const setDefault = (fields: Partial<typeof timeConditions.$inferInsert>) =>
+      kit.t.database.db
+        .update(timeConditions)
+        .set(fields)
+        .where(
+          and(eq(timeConditions.domainUuid, kit.demoUuid), eq(timeConditions.timeConditionType, 'anti')),
+        );
+    await setDefault({ timeConditionActionType: 'vmail', timeConditionVoiceMail: 'office@example.jp' });
+    kit.engine.configChanged(kit.demoUuid, 'schedule');
+    kit.setClock(SUNDAY_10);
+    try {
+      const { callId } = await kit.engine.simulateIncomingCall({
+        domainName: DEMO,
+        from: '0612345678',
+        to: '0312345679',
+        hangupAfter: 40,
+      });
+      await expect
+        .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.application)
+        .toBe('voicemail');
+      const record = await kit.events.take('cdr', (r) => r.callUuid === callId);
+      expect(record).toMatchObject({ callerIdNumber: '0612345678', destinationNumber: '0312345679' });
+      expect(record.absence).toEqual({
+        callId,
+        voicemail: { email: 'office@example.jp', seconds: expect.any(Number), recording: null },
+      });
+      // The caller left after 40 s of the exchange's time, which the test clock runs through in 2 s.
+      expect(record.absence?.voicemail?.seconds).toBeGreaterThanOrEqual(1);
+      expect(record.absence?.voicemail?.seconds).toBeLessThanOrEqual(40);
+    } finally {
+      kit.setClock(MONDAY_10);
+      await setDefault({ timeConditionActionType: 'announce', timeConditionVoiceMail: '' });
+      kit.engine.configChanged(kit.demoUuid, 'schedule');
     }
   });
 

@@ -143,8 +143,57 @@ function directionOf(
   return !fromInside && toInside ? 'inbound' : 'outbound';
 }
 
+/**
+ * What the dialplan left on a leg for the absence mails (dialplan/plan-translation.ts sets these):
+ * the voicemail's address and the recorded length, a ring group's missed-call address, and whether
+ * the leg was ever bridged to anyone.
+ */
+export interface AbsenceVariables {
+  voicemail: { email: string; seconds: number } | null;
+  missedCall: { email: string; groupName: string; groupNumber: string } | null;
+  bridged: boolean;
+}
+
+/** Channel variables plan-translation sets for a ring group with a missed-call address. */
+export const RING_GROUP_VARIABLES = {
+  email: 'ring_group_missed_call_email',
+  name: 'ring_group_name',
+  number: 'ring_group_number',
+} as const;
+
+function absenceVariablesOf(v: Map<string, string>): AbsenceVariables {
+  const voicemailEmail = v.get('voicemail_email')?.trim();
+  const missedEmail = v.get(RING_GROUP_VARIABLES.email)?.trim();
+  // `record` sets record_ms (and record_seconds) when it stops; neither exists when the caller left
+  // before the beep.
+  const recordMs = count(v.get('record_ms'));
+  return {
+    voicemail: voicemailEmail
+      ? {
+          email: voicemailEmail,
+          seconds: recordMs > 0 ? Math.round(recordMs / 1000) : count(v.get('record_seconds')),
+        }
+      : null,
+    missedCall: missedEmail
+      ? {
+          email: missedEmail,
+          groupName: v.get(RING_GROUP_VARIABLES.name) ?? '',
+          groupNumber: v.get(RING_GROUP_VARIABLES.number) ?? '',
+        }
+      : null,
+    bridged: count(v.get('bridge_uepoch')) > 0 || count(v.get('bridge_epoch')) > 0,
+  };
+}
+
 /** Normalises a parsed mod_json_cdr document into a call record. */
 export function toCallRecord(document: unknown, options: JsonCdrOptions = {}): CallRecord {
+  return readDocument(document, options).record;
+}
+
+function readDocument(
+  document: unknown,
+  options: JsonCdrOptions,
+): { record: CallRecord; absence: AbsenceVariables } {
   const parsed = jsonCdrSchema.safeParse(document);
   if (!parsed.success) throw new CdrParseError('CDR に variables がありません');
   const v = variablesOf(parsed.data.variables, options.encodedValues);
@@ -172,7 +221,7 @@ export function toCallRecord(document: unknown, options: JsonCdrOptions = {}): C
   ];
   const tenantContext = context && context !== 'default' && context !== 'public' ? context : undefined;
 
-  return {
+  const record: CallRecord = {
     uuid,
     callUuid: v.get('call_uuid') || uuid,
     leg: isBLeg ? 'b' : 'a',
@@ -195,6 +244,7 @@ export function toCallRecord(document: unknown, options: JsonCdrOptions = {}): C
       tenantContext ??
       null,
   };
+  return { record, absence: absenceVariablesOf(v) };
 }
 
 /** Reads a mod_json_cdr POST body (JSON, or form-encoded `cdr=`) into a call record. */
@@ -203,6 +253,15 @@ export function parseJsonCdr(
   contentType = '',
   options: JsonCdrOptions = {},
 ): CallRecord {
+  return readJsonCdr(body, contentType, options).record;
+}
+
+/** Reads a mod_json_cdr POST body into a call record and the absence-mail variables it carries. */
+export function readJsonCdr(
+  body: string | Buffer,
+  contentType = '',
+  options: JsonCdrOptions = {},
+): { record: CallRecord; absence: AbsenceVariables } {
   let document: unknown;
   try {
     document = decodeBody(typeof body === 'string' ? body : body.toString('utf8'), contentType.toLowerCase());
@@ -210,5 +269,5 @@ export function parseJsonCdr(
     if (err instanceof CdrParseError) throw err;
     throw new CdrParseError(`CDR を読み取れません: ${(err as Error).message}`);
   }
-  return toCallRecord(document, options);
+  return readDocument(document, options);
 }

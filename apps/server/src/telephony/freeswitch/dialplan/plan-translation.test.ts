@@ -66,8 +66,12 @@ describe('one translation per plan kind (golden)', () => {
     );
   });
 
-  it('ringGroup (enterprise): greeting, then every member at once, then the no-answer action', () => {
+  it('ringGroup (enterprise): missed-call mail facts, greeting, every member at once, the no-answer action', () => {
     expect(executed(answer(dial('300'), '300'), '300')).toEqual([
+      // The call record brings these back to the console, which mails a call nobody was put through to.
+      ['set', 'ring_group_missed_call_email=sales@example.jp'],
+      ['set', 'ring_group_name=営業'],
+      ['set', 'ring_group_number=300'],
       ['playback', `${RECORDINGS}/w.wav`],
       ['set', 'hangup_after_bridge=true'],
       ['set', 'continue_on_fail=true'],

@@ -17,6 +17,7 @@ import type {
   TransferPlan,
   VoicemailPlan,
 } from '../../routing';
+import { RING_GROUP_VARIABLES } from '../cdr/json-cdr';
 import { bridgeTargets, longestRing } from './bridge';
 import { ivrMenuName } from './ivr-menu';
 import { action, guard, plain, run, sequence, type Translation } from './translation';
@@ -85,7 +86,15 @@ function ringGroupPlan(plan: RingGroupPlan, ctx: TranslationContext): Translatio
           action('set', `call_timeout=${longestRing(plan.members)}`),
           action('bridge', bridgeTargets(plan.members, plan.sequential, ctx.domainName)),
         );
-  return sequence(playback(plan.greeting, ctx), ring, translatePlan(plan.onNoAnswer, ctx));
+  // The call record carries these back: a call that was never bridged then gets the missed-call mail.
+  const missed = plan.missedCallEmail
+    ? run(
+        action('set', `${RING_GROUP_VARIABLES.email}=${plain(plan.missedCallEmail)}`),
+        action('set', `${RING_GROUP_VARIABLES.name}=${plain(plan.name)}`),
+        action('set', `${RING_GROUP_VARIABLES.number}=${plain(plan.number)}`),
+      )
+    : run();
+  return sequence(missed, playback(plan.greeting, ctx), ring, translatePlan(plan.onNoAnswer, ctx));
 }
 
 function ivrPlan(plan: IvrPlan, ctx: TranslationContext): Translation {

@@ -306,7 +306,9 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
     },
 
     async receiveCdr(body, contentType) {
-      const record = await callRecordOf(body, contentType, configs);
+      const record = await callRecordOf(body, contentType, configs, {
+        recordingsPath: deps.settings.recordingsPath,
+      });
       if (record) events.emit('cdr', record);
     },
 
