@@ -16,8 +16,7 @@ async function onScreen(menuItem: string, steps: (page: Page) => Promise<void>):
   await signIn(page, DEMO.admin);
   try {
     await sidebar(page).getByText('PBX管理').click();
-    await sidebar(page).getByRole('link', { name: menuItem }).click();
-    await page.locator('.ant-table-row').first().waitFor();
+    await openFromMenu(page, menuItem);
     await steps(page);
   } catch (error) {
     await page.screenshot({ path: `/tmp/pbx-failed-${menuItem}.png` }).catch(() => undefined);
@@ -26,6 +25,24 @@ async function onScreen(menuItem: string, steps: (page: Page) => Promise<void>):
     await page.evaluate(() =>
       fetch('/api/logout', { headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` } }),
     );
+  }
+}
+
+/**
+ * Clicks a PBX menu item until its grid shows rows. On loaded CI machines a click right after the
+ * submenu opens has now and then left the page where it was (the failure screenshot shows the open
+ * submenu over the dashboard); a user would click again, and so does this.
+ */
+async function openFromMenu(page: Page, menuItem: string): Promise<void> {
+  const rows = page.locator('.ant-table-row').first();
+  for (let attempt = 1; ; attempt++) {
+    await sidebar(page).getByRole('link', { name: menuItem }).click();
+    try {
+      await rows.waitFor({ timeout: attempt < 3 ? 8_000 : 20_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
   }
 }
 
