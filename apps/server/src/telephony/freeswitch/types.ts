@@ -137,7 +137,7 @@ interface XmlCurlCommon {
   /** One posted field, decoded; null when absent or empty. */
   field(name: string): string | null;
   /** Every posted field, decoded; the first value wins when a name repeats. */
-  params: Readonly<Record<string, string>>;
+  params(): Record<string, string>;
 }
 
 /** A directory lookup (user authentication, verto login, user/ dialling, gateway list …). */
@@ -166,8 +166,6 @@ export interface XmlCurlDialplanRequest extends XmlCurlCommon {
   uuid: string | null;
   channelName: string | null;
   direction: 'inbound' | 'outbound' | null;
-  /** Channel variables, without their 'variable_' prefix. */
-  variables: Readonly<Record<string, string>>;
 }
 
 /** A configuration file fetch (ivr.conf for a menu, or a module's file at start-up). */

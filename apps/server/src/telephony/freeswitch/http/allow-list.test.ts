@@ -31,4 +31,13 @@ describe('allow-list', () => {
       false,
     ]);
   });
+
+  it('keeps deciding right after more addresses than it remembers have asked', () => {
+    const allowed = createAllowList(['10.1.0.0/16']);
+    for (let i = 0; i < 3_000; i++) {
+      const address = `10.${i % 3}.${(i >> 8) & 255}.${i & 255}`;
+      expect(allowed(address), address).toBe(address.startsWith('10.1.'));
+      expect(allowed(address), `${address} again`).toBe(address.startsWith('10.1.'));
+    }
+  });
 });

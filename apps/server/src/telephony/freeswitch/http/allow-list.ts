@@ -1,6 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
+/** Addresses whose decision is remembered; refused scanners cannot grow it further. */
+const MAX_DECISIONS = 1_000;
 
 /** The address family of an address or CIDR entry ('ipv4' | 'ipv6'), or null when it is neither. */
 function familyOf(entry: string): { address: string; prefix: number | null; type: 'ipv4' | 'ipv6' } | null {
@@ -35,11 +37,23 @@ export function createAllowList(entries: readonly string[]): (address: string | 
     if (parsed.prefix === null) list.addAddress(parsed.address, parsed.type);
     else list.addSubnet(parsed.address, parsed.prefix, parsed.type);
   }
-  return (address) => {
-    if (!address) return false;
+  const check = (address: string) => {
     // Node reports IPv4 peers of a dual-stack socket as '::ffff:a.b.c.d'.
     const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
     const version = isIP(plain);
     return version !== 0 && list.check(plain, version === 4 ? 'ipv4' : 'ipv6');
+  };
+  // Decisions are kept per address: FreeSWITCH asks from a few hosts, and each check() makes a native
+  // SocketAddress that young-generation collections must finalise.
+  const decided = new Map<string, boolean>();
+  return (address) => {
+    if (!address) return false;
+    let allowed = decided.get(address);
+    if (allowed === undefined) {
+      allowed = check(address);
+      if (decided.size >= MAX_DECISIONS) decided.clear();
+      decided.set(address, allowed);
+    }
+    return allowed;
   };
 }
