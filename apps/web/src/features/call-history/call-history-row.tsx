@@ -7,13 +7,13 @@ import {
   type CallDirection,
   type CdrItem,
 } from '@tsunagu/contract/cdr';
-import { Button, Flex, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
+import { HistoryEntryCells } from '../../shared/ui/history-entry-cells';
 
 const { history: t } = ja.panel;
 
@@ -23,11 +23,6 @@ const DIRECTION_STYLE: Record<CallDirection, { icon: ReactNode; background: stri
   outbound: { icon: <ArrowUpOutlined />, background: '#f6ffed' },
   local: { icon: <SwapOutlined />, background: '#fafafa' },
 };
-
-/** Call-history time: MM/dd HH:mm (spec 9 "Formats"). */
-export function historyTime(startStamp: string): string {
-  return dayjs(startStamp).format('MM/DD HH:mm');
-}
 
 /** One call: direction, the other party with a link to their customer card, the number to call back, the time. */
 export function CallHistoryRow({
@@ -61,7 +56,13 @@ export function CallHistoryRow({
       <span role="img" aria-label={`${t.directions[cdr.direction]}${missed ? `（${t.missed}）` : ''}`}>
         {icon}
       </span>
-      <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+      <HistoryEntryCells
+        number={number}
+        anonymousLabel={t.anonymous}
+        onDial={onDial}
+        disabled={dialBlocked}
+        startStamp={cdr.startStamp}
+      >
         {anonymous ? (
           <span>{cdr.displayName}</span>
         ) : (
@@ -74,23 +75,7 @@ export function CallHistoryRow({
             </Link>
           </Tooltip>
         )}
-        {anonymous ? (
-          <Typography.Text type="secondary">{t.anonymous}</Typography.Text>
-        ) : (
-          <Button
-            type="link"
-            disabled={dialBlocked}
-            onClick={() => onDial(number)}
-            title={ja.panel.callHint(number)}
-            style={{ alignSelf: 'flex-start', padding: 0, height: 'auto' }}
-          >
-            {number}
-          </Button>
-        )}
-      </Flex>
-      <time dateTime={cdr.startStamp} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {historyTime(cdr.startStamp)}
-      </time>
+      </HistoryEntryCells>
     </Flex>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
+import { recordingsApi } from '../../test/pbx-fixtures';
 import { alertMessage, findAlert, findLastButton, renderScreen } from '../../shared/ui/testing/render-screen';
 import { CHANGED_ROW_BACKGROUND } from './ivr-options-grid';
 import { IvrPage } from './ivr-page';
@@ -39,18 +40,7 @@ const menu: IvrMenu = {
 function api() {
   return mockApi({
     [`GET /api/v1/ivr/${DOMAIN}`]: () => envelope(200, '', { list: [menu] }),
-    [`GET /api/v1/recording/${DOMAIN}`]: () =>
-      envelope(200, '', {
-        list: [
-          {
-            recordingUuid: '55555555-5555-4555-8555-555555555555',
-            domainUuid: DOMAIN,
-            recordingName: '代表挨拶',
-            recordingFilename: 'welcome.wav',
-            recordingDescription: null,
-          },
-        ],
-      }),
+    ...recordingsApi(),
     [`GET /api/v1/common/initData/${DOMAIN}`]: () =>
       envelope(200, '', {
         extensions: [{ extension: '1001', effectiveCallerIdName: '山田 太郎' }],

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
+import { recordingsApi } from '../../test/pbx-fixtures';
 import { alertMessage, findLastButton, renderScreen } from '../../shared/ui/testing/render-screen';
 import { RingGroupsPage } from './ring-groups-page';
 
@@ -39,18 +40,7 @@ user.extensions = ['1003', '1001', '1002', '1004'].map((extension, i) => ({
 function api() {
   return mockApi({
     [`GET /api/v1/ringGroup/${DOMAIN}`]: () => envelope(200, '', { list: [sales] }),
-    [`GET /api/v1/recording/${DOMAIN}`]: () =>
-      envelope(200, '', {
-        list: [
-          {
-            recordingUuid: '55555555-5555-4555-8555-555555555555',
-            domainUuid: DOMAIN,
-            recordingName: '代表挨拶',
-            recordingFilename: 'welcome.wav',
-            recordingDescription: null,
-          },
-        ],
-      }),
+    ...recordingsApi(),
     'POST /api/v1/ringGroup': () => envelope(200, '', { list: [sales] }),
   });
 }

@@ -10,8 +10,7 @@ import {
   type Page,
 } from '@tsunagu/contract/cdr';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Pagination, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths';
@@ -19,6 +18,7 @@ import { callApi } from '../../shared/api/client';
 import { withQuery } from '../../shared/api/with-query';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
+import { HistoryEntryCells } from '../../shared/ui/history-entry-cells';
 
 /** The list state's itemsPerPage (spec 3 "Call record"): one page of the history. */
 const ITEMS_PER_PAGE = CDR_PAGE_SIZE;
@@ -65,24 +65,14 @@ function HistoryRow({ cdr, onDial }: { cdr: CdrItem; onDial: (number: string) =>
       <span role="img" aria-label={`${h.directions[cdr.direction]}${missed ? `（${h.missed}）` : ''}`}>
         {ICONS[cdr.direction]}
       </span>
-      <Flex vertical style={{ minWidth: 0, flex: 1 }}>
+      <HistoryEntryCells
+        number={number}
+        anonymousLabel={h.anonymous}
+        onDial={onDial}
+        startStamp={cdr.startStamp}
+      >
         {name}
-        {anonymous ? (
-          <Typography.Text type="secondary">{h.anonymous}</Typography.Text>
-        ) : (
-          <Button
-            type="link"
-            onClick={() => onDial(number)}
-            title={ja.panel.callHint(number)}
-            style={{ alignSelf: 'flex-start', padding: 0, height: 'auto' }}
-          >
-            {number}
-          </Button>
-        )}
-      </Flex>
-      <time dateTime={cdr.startStamp} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {dayjs(cdr.startStamp).format('MM/DD HH:mm')}
-      </time>
+      </HistoryEntryCells>
     </Flex>
   );
 }

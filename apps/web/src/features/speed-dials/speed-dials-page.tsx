@@ -1,8 +1,7 @@
 import type { SpeedDial } from '@tsunagu/contract/pbx/speed-dial';
-import { useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import type { GridColumn } from '../../shared/ui/grid-columns';
-import { ListScreen } from '../../shared/ui/list-screen';
+import { ListScreenPage } from '../../shared/ui/list-screen-page';
 import { useDeleteSpeedDial } from './delete-speed-dial';
 import { useSpeedDials } from './get-speed-dials';
 import { SpeedDialDialog } from './speed-dial-dialog';
@@ -20,28 +19,17 @@ const rowKey = (row: SpeedDial) => row.commUuid;
 
 /** /pbx/speed-dial: the speed-dial list (spec 2.11). */
 export function SpeedDialsPage() {
-  const { data, isFetching, refetch } = useSpeedDials();
-  const remove = useDeleteSpeedDial();
-  // undefined: no dialog; null: a new entry.
-  const [editing, setEditing] = useState<SpeedDial | null>();
-  const list = data?.list ?? NONE;
-
+  const query = useSpeedDials();
   return (
-    <>
-      <ListScreen
-        title={t.listTitle}
-        rows={list}
-        rowKey={rowKey}
-        columns={columns}
-        loading={isFetching}
-        onCreate={() => setEditing(null)}
-        onEdit={setEditing}
-        onDelete={(row) => remove.mutateAsync(row.commUuid)}
-        onRefresh={refetch}
-      />
-      {editing !== undefined && (
-        <SpeedDialDialog entry={editing} existing={list} onClose={() => setEditing(undefined)} />
+    <ListScreenPage
+      title={t.listTitle}
+      query={query}
+      deletion={useDeleteSpeedDial()}
+      rowKey={rowKey}
+      columns={columns}
+      dialog={(entry, onClose) => (
+        <SpeedDialDialog entry={entry} existing={query.data?.list ?? NONE} onClose={onClose} />
       )}
-    </>
+    />
   );
 }
