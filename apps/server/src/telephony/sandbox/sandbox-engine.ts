@@ -2,9 +2,10 @@
  * The built-in exchange (TELEPHONY unset): a verto-compatible endpoint for browser softphones and
  * caller pages, simulated desk phones and outside parties, and the TelephonyEngine the server uses.
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SANDBOX_CALLER_PREFIX } from '@tsunagu/contract';
 import type { WebSocket } from 'ws';
+import { sameText } from '../../platform/crypto/same-text';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { createTenantConfigs, findExtensionLogin, type TenantConfigs } from '../config';
@@ -297,6 +298,5 @@ function sameSecret(secrets: SecretBox, sealed: string, given: string): boolean 
   } catch {
     return false;
   }
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(stored), digest(given));
+  return sameText(stored, given);
 }
