@@ -19,8 +19,11 @@ export const BUSY_STATES = ['RINGING', 'ACTIVE', 'EARLY', 'DOWN'] as const;
 /** One channel in GET /v1/call/callState (spec 3 "Call state entry"). */
 export interface CallStateItem {
   uuid: string;
+  /** The tenant extension this channel belongs to. */
   extension: string;
+  /** What the channel is doing, e.g. 'bridge', 'valet_park', 'ivr'. */
   application: string;
+  /** Where the channel is going, e.g. 'park+5903' or '1002'. */
   dest: string;
   cid_num: string;
   callee_num: string;

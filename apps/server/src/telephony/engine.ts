@@ -2,6 +2,7 @@
  * The telephony engine as the rest of the server sees it: the built-in sandbox or FreeSWITCH.
  * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
  */
+import type { CallStateItem } from '@tsunagu/contract';
 
 /** What kind of PBX configuration changed, so the engine can flush just that part of its caches. */
 export type ConfigKind =
@@ -9,19 +10,8 @@ export type ConfigKind =
 
 export type ChannelState = 'RINGING' | 'EARLY' | 'ACTIVE' | 'HELD' | 'DOWN';
 
-/** One channel as the presence panel shows it (spec 3 "Call state entry"). */
-export interface CallStateEntry {
-  uuid: string;
-  /** The tenant extension this channel belongs to. */
-  extension: string;
-  /** What the channel is doing, e.g. 'bridge', 'valet_park', 'ivr'. */
-  application: string;
-  /** Where the channel is going, e.g. 'park+5903' or '1002'. */
-  dest: string;
-  cid_num: string;
-  callee_num: string;
-  sent_callee_num: string;
-  direction: 'inbound' | 'outbound';
+/** One channel as the presence panel shows it (spec 3 "Call state entry"), in the states engines report. */
+export interface CallStateEntry extends CallStateItem {
   callstate: ChannelState;
 }
 

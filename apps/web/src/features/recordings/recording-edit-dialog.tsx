@@ -4,21 +4,18 @@ import {
   type Recording,
   type RecordingSaveRequest,
 } from '@tsunagu/contract/pbx/recording';
-import { Input } from 'antd';
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
-import { bind, FormField } from '../../shared/ui/form-field';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
+import { RecordingNameField } from './recording-name-field';
 import { useSaveRecording } from './save-recording';
 
 const t = ja.pbx.recording;
 
 /** Renaming a recording: the only field Edit shows (spec 2.12). */
 export function RecordingEditDialog({ recording, onClose }: { recording: Recording; onClose: () => void }) {
-  const id = useId();
   const { control, handleSubmit } = useForm<RecordingSaveRequest>({
     defaultValues: {
       recordingUuid: recording.recordingUuid,
@@ -35,13 +32,7 @@ export function RecordingEditDialog({ recording, onClose }: { recording: Recordi
 
   return (
     <FormDialog title={t.editTitle} saving={save.isPending} onSave={() => void onSave()} onClose={onClose}>
-      <FormField label={t.name} htmlFor={`${id}-name`} required>
-        <Controller
-          control={control}
-          name="recordingName"
-          render={({ field }) => <Input id={`${id}-name`} {...bind(field)} maxLength={100} />}
-        />
-      </FormField>
+      <RecordingNameField control={control} />
     </FormDialog>
   );
 }

@@ -6,15 +6,16 @@ import {
   type RecordingSaveRequest,
 } from '@tsunagu/contract/pbx/recording';
 import { ApiError } from '@tsunagu/contract/envelope';
-import { Button, Flex, Input, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
-import { bind, FormField } from '../../shared/ui/form-field';
+import { FormField } from '../../shared/ui/form-field';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
+import { RecordingNameField } from './recording-name-field';
 import { useUploadRecording } from './upload-recording';
 
 const t = ja.pbx.recording;
@@ -77,13 +78,7 @@ export function RecordingUploadDialog({ onClose }: { onClose: () => void }) {
           </Typography.Text>
         </Flex>
       </FormField>
-      <FormField label={t.name} htmlFor={`${id}-name`} required>
-        <Controller
-          control={control}
-          name="recordingName"
-          render={({ field }) => <Input id={`${id}-name`} {...bind(field)} maxLength={100} />}
-        />
-      </FormField>
+      <RecordingNameField control={control} />
     </FormDialog>
   );
 }
