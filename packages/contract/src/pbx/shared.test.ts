@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { compareNumbers, enabledLabel, groupOptions, isBlank, isDigitsIn, numberLabel } from './shared';
+import {
+  compareNumbers,
+  enabledLabel,
+  flagOf,
+  groupOptions,
+  isBlank,
+  isDigitsIn,
+  isFlagOn,
+  numberLabel,
+} from './shared';
 
 describe('shared helpers', () => {
   it('labels numbers with the name, or the fallback when the name is blank', () => {
@@ -38,6 +47,12 @@ describe('shared helpers', () => {
       '停止',
       '停止',
     ]);
+  });
+
+  it('turns booleans into API flags and back, with only the exact string true being on', () => {
+    expect([flagOf(true), flagOf(false)]).toEqual(['true', 'false']);
+    expect([true, false].map((on) => isFlagOn(flagOf(on)))).toEqual([true, false]);
+    expect(['false', '', 'TRUE', ' true', '1', null, undefined].filter(isFlagOn)).toEqual([]);
   });
 
   it('groups items by label in order of first appearance', () => {

@@ -7,6 +7,16 @@ export const idSchema = z.guid();
 export const flagSchema = z.enum(['true', 'false']);
 export type Flag = z.infer<typeof flagSchema>;
 
+/** The API flag for a stored boolean: true → 'true', false → 'false'. */
+export function flagOf(on: boolean): Flag {
+  return on ? 'true' : 'false';
+}
+
+/** The stored boolean for an API flag: only 'true' is on (anything else, absent or 'TRUE' included, is off). */
+export function isFlagOn(flag: string | null | undefined): boolean {
+  return flag === 'true';
+}
+
 /** The data of every PBX list answer. */
 export interface ListData<T> {
   list: T[];
@@ -43,7 +53,7 @@ export function compareNumbers(a: string, b: string): number {
 
 /** Flag labels of status fields: 'true' = 利用 (in use); anything else reads 停止 (stopped). */
 export function enabledLabel(value: string | null | undefined): string {
-  return value === 'true' ? '利用' : '停止';
+  return isFlagOn(value) ? '利用' : '停止';
 }
 
 /** Options of a status select ('true' = 利用, 'false' = 停止). */

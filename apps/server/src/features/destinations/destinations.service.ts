@@ -4,7 +4,9 @@ import {
   destinationData,
   destinationSaveError,
   destinationSaveRequestSchema,
+  flagOf,
   idSchema,
+  isFlagOn,
   messages,
   type Destination,
   type DestinationSaveRequest,
@@ -65,7 +67,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
     return {
       destinationCidNamePrefix: input.destinationCidNamePrefix?.trim() || null,
       destinationData: destinationData(input.destinationDataNum as string, domainName),
-      destinationEnabled: input.destinationEnabled === 'true',
+      destinationEnabled: isFlagOn(input.destinationEnabled),
     };
   }
 
@@ -77,7 +79,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
     const list: Destination[] = rows.map(({ destinationUuid, ...row }) => ({
       id: destinationUuid,
       ...row,
-      destinationEnabled: row.destinationEnabled ? 'true' : 'false',
+      destinationEnabled: flagOf(row.destinationEnabled),
     }));
     return { list, tcDialplanList };
   }

@@ -4,6 +4,8 @@ import {
   extensionCreateError,
   extensionMessages,
   extensionSaveError,
+  flagOf,
+  isFlagOn,
   messages,
   type Extension,
   type ExtensionCreateRequest,
@@ -36,10 +38,13 @@ export interface ExtensionsServiceDeps {
   lists: ListCache;
 }
 
-const flag = (value: boolean) => (value ? 'true' : 'false');
-
 function toExtension(row: ExtensionRow): Extension {
-  return { id: row.extensionUuid, ...row, enabled: flag(row.enabled), doNotDisturb: flag(row.doNotDisturb) };
+  return {
+    id: row.extensionUuid,
+    ...row,
+    enabled: flagOf(row.enabled),
+    doNotDisturb: flagOf(row.doNotDisturb),
+  };
 }
 
 /** Adding and removing extensions is for tenant administrators (CP) and the provider (SP) only. */
@@ -70,8 +75,8 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         if (error) throw new ApiError(400, error);
         const found = await updateExtension(tx, tenantUuid, input.extensionUuid, {
           outboundCallerIdNumber: input.outboundCallerIdNumber,
-          enabled: input.enabled === 'true',
-          doNotDisturb: input.doNotDisturb === 'true',
+          enabled: isFlagOn(input.enabled),
+          doNotDisturb: isFlagOn(input.doNotDisturb),
           forwardAllDestination: input.forwardAllDestination.trim(),
         });
         if (!found) throw new ApiError(404, messages.notFound);

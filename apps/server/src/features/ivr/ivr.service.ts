@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
+  flagOf,
+  isFlagOn,
   ivrDestinations,
   ivrMessages,
   ivrSaveError,
@@ -55,7 +57,7 @@ function toMenu(row: MenuRow, options: IvrOption[]): IvrMenu {
   return {
     id: row.ivrMenuUuid,
     ...row,
-    ivrMenuEnabled: row.ivrMenuEnabled ? 'true' : 'false',
+    ivrMenuEnabled: flagOf(row.ivrMenuEnabled),
     ivrMenuOptions: options,
   };
 }
@@ -116,7 +118,7 @@ export function createIvrService(deps: IvrServiceDeps) {
           ivrMenuExtension: number,
           ivrMenuGreetLong: menu.ivrMenuGreetLong,
           ivrMenuDescription: menu.ivrMenuDescription ?? null,
-          ivrMenuEnabled: menu.ivrMenuEnabled === 'true',
+          ivrMenuEnabled: isFlagOn(menu.ivrMenuEnabled),
         };
         if (existing) await updateMenu(tx, tenantUuid, ivrMenuUuid, columns);
         else await insertMenu(tx, tenantUuid, ivrMenuUuid, columns);

@@ -1,4 +1,4 @@
-import type { RingGroupDestination, RingGroupFields } from '@tsunagu/contract';
+import { isFlagOn, type RingGroupDestination, type RingGroupFields } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { ringGroupDestinations, ringGroups } from '../../platform/db/schema';
@@ -30,7 +30,7 @@ export function listMemberRows(conn: Conn, tenantUuid: string) {
 type StoredFields = Omit<RingGroupFields, 'destinations'>;
 
 function columns(fields: StoredFields) {
-  return { ...fields, ringGroupEnabled: fields.ringGroupEnabled === 'true' };
+  return { ...fields, ringGroupEnabled: isFlagOn(fields.ringGroupEnabled) };
 }
 
 export async function insertRingGroup(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
+  flagOf,
   messages,
   ringGroupFromForm,
   ringGroupMessages,
@@ -37,7 +38,7 @@ export interface RingGroupsServiceDeps {
 
 function toRingGroup(row: RingGroupRow, destinations: RingGroup['destinations']): RingGroup {
   const { createdAt: _created, updatedAt: _updated, ...fields } = row;
-  return { ...fields, ringGroupEnabled: row.ringGroupEnabled ? 'true' : 'false', destinations };
+  return { ...fields, ringGroupEnabled: flagOf(row.ringGroupEnabled), destinations };
 }
 
 export function createRingGroupsService(deps: RingGroupsServiceDeps) {

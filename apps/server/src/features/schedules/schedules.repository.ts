@@ -1,7 +1,8 @@
-import type { Dialplan, TimeCondition } from '@tsunagu/contract';
+import { isFlagOn, type Dialplan, type TimeCondition } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { destinations, dialplans, recordings, timeConditions } from '../../platform/db/schema';
+import { timeConditionColumns } from '../../platform/db/time-condition-rows';
 
 /** The tenant's schedules by name (code-point order, locale-independent, as the destination screen lists them). */
 export function listDialplanRows(conn: Conn, tenantUuid: string) {
@@ -23,8 +24,6 @@ export function listConditionRows(conn: Conn, tenantUuid: string) {
     .orderBy(asc(timeConditions.timeConditionOrder));
 }
 
-export type ConditionRow = Awaited<ReturnType<typeof listConditionRows>>[number];
-
 /** The schedule's columns besides its ids and number. */
 export type DialplanFields = Pick<
   Dialplan,
@@ -37,14 +36,12 @@ export type DialplanFields = Pick<
   | 'dialplanDescription'
 >;
 
-const flag = (value: string) => value === 'true';
-
 function dialplanColumns(fields: DialplanFields) {
   return {
     ...fields,
     appUuid: fields.appUuid ?? null,
-    dialplanContinue: flag(fields.dialplanContinue),
-    dialplanEnabled: flag(fields.dialplanEnabled),
+    dialplanContinue: isFlagOn(fields.dialplanContinue),
+    dialplanEnabled: isFlagOn(fields.dialplanEnabled),
   };
 }
 
@@ -97,22 +94,9 @@ export async function replaceConditions(
     .delete(timeConditions)
     .where(and(eq(timeConditions.domainUuid, tenantUuid), eq(timeConditions.dialplanUuid, dialplanUuid)));
   if (conditions.length === 0) return;
-  await conn.insert(timeConditions).values(
-    conditions.map((c) => ({
-      ...c,
-      dialplanUuid,
-      domainUuid: tenantUuid,
-      recordingUuid: c.recordingUuid ?? null,
-      timeConditionEnabled: flag(c.timeConditionEnabled),
-      timeCondition1: flag(c.timeCondition1),
-      timeCondition2: flag(c.timeCondition2),
-      timeCondition3: flag(c.timeCondition3),
-      timeCondition4: flag(c.timeCondition4),
-      timeCondition5: flag(c.timeCondition5),
-      timeCondition6: flag(c.timeCondition6),
-      timeCondition7: flag(c.timeCondition7),
-    })),
-  );
+  await conn
+    .insert(timeConditions)
+    .values(conditions.map((c) => timeConditionColumns(c, { dialplanUuid, domainUuid: tenantUuid })));
 }
 
 /** The tenant's recordings: what announcements may name, and the row each filename links to. */

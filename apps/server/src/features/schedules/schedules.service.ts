@@ -4,6 +4,7 @@ import {
   ApiError,
   actionOptionItems,
   dialplanNumberOf,
+  flagOf,
   isAnti,
   isBlank,
   messages,
@@ -12,6 +13,7 @@ import {
   type TimeCondition,
 } from '@tsunagu/contract';
 import type { Db, Tx } from '../../platform/db/client';
+import { timeConditionOf } from '../../platform/db/time-condition-rows';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import {
   findDomainName,
@@ -31,7 +33,6 @@ import {
   lockDialplan,
   replaceConditions,
   updateDialplan,
-  type ConditionRow,
   type DialplanRow,
   type StoredCondition,
 } from './schedules.repository';
@@ -60,29 +61,12 @@ export function nextScheduleNumber(used: readonly string[]): string {
   return String(number);
 }
 
-const flag = (value: boolean) => (value ? 'true' : 'false');
-
-function toCondition(row: ConditionRow): TimeCondition {
-  const { dialplanUuid: _dialplan, domainUuid: _domain, ...fields } = row;
-  return {
-    ...fields,
-    timeConditionEnabled: flag(row.timeConditionEnabled),
-    timeCondition1: flag(row.timeCondition1),
-    timeCondition2: flag(row.timeCondition2),
-    timeCondition3: flag(row.timeCondition3),
-    timeCondition4: flag(row.timeCondition4),
-    timeCondition5: flag(row.timeCondition5),
-    timeCondition6: flag(row.timeCondition6),
-    timeCondition7: flag(row.timeCondition7),
-  };
-}
-
 function toDialplan(row: DialplanRow, timeconditions: TimeCondition[]): Dialplan {
   const { createdAt: _created, updatedAt: _updated, ...fields } = row;
   return {
     ...fields,
-    dialplanContinue: flag(row.dialplanContinue),
-    dialplanEnabled: flag(row.dialplanEnabled),
+    dialplanContinue: flagOf(row.dialplanContinue),
+    dialplanEnabled: flagOf(row.dialplanEnabled),
     timeconditions,
   };
 }
@@ -162,8 +146,8 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
     const byDialplan = new Map<string, TimeCondition[]>();
     for (const row of conditions) {
       const known = byDialplan.get(row.dialplanUuid);
-      if (known) known.push(toCondition(row));
-      else byDialplan.set(row.dialplanUuid, [toCondition(row)]);
+      if (known) known.push(timeConditionOf(row));
+      else byDialplan.set(row.dialplanUuid, [timeConditionOf(row)]);
     }
     return rows.map((row) => toDialplan(row, byDialplan.get(row.dialplanUuid) ?? []));
   }

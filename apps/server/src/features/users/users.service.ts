@@ -1,5 +1,7 @@
 import {
   ApiError,
+  flagOf,
+  isFlagOn,
   topics,
   messages,
   type SoftphoneConnection,
@@ -28,8 +30,6 @@ export interface UsersServiceDeps {
   softphoneUrl: string;
   now?: () => Date;
 }
-
-const flag = (value: boolean) => (value ? 'true' : 'false');
 
 export function createUsersService({
   db,
@@ -64,8 +64,8 @@ export function createUsersService({
           extensionUuid: user.extensionUuid,
           userGroupUuid: ownGroup?.commUuid ?? null,
           phoneType: user.phoneType,
-          popup: flag(user.popup),
-          userPopup: flag(user.userPopup),
+          popup: flagOf(user.popup),
+          userPopup: flagOf(user.userPopup),
           userClass: user.userClass,
           menu: user.menu,
         },
@@ -87,12 +87,12 @@ export function createUsersService({
       const user = await findUser(db, auth.userUuid);
       if (!user) throw new ApiError(404, messages.notFound);
       const password = request.userCredentials?.password ?? null;
-      if (request.popup !== undefined && request.popup !== flag(user.popup) && !user.userPopup) {
+      if (request.popup !== undefined && request.popup !== flagOf(user.popup) && !user.userPopup) {
         throw new ApiError(403, 'ポップアップ設定は変更できません。');
       }
       const changes = {
         ...(password ? { passwordHash: await hashPassword(password) } : {}),
-        ...(request.popup !== undefined ? { popup: request.popup === 'true' } : {}),
+        ...(request.popup !== undefined ? { popup: isFlagOn(request.popup) } : {}),
         ...(request.phoneType !== undefined ? { phoneType: request.phoneType } : {}),
       };
       if (Object.keys(changes).length === 0) throw new ApiError(400, messages.badRequest);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_RECORDING,
   destinationData,
+  isFlagOn,
   ivrDestinations,
   newRingGroupForm,
   ringGroupFromForm,
@@ -27,6 +28,7 @@ import {
   speedDials,
   timeConditions,
 } from './schema';
+import { timeConditionColumns } from './time-condition-rows';
 
 /** Demo PBX objects (recordings, ring groups, IVR, schedule, incoming numbers, speed dials), built with the contract. */
 
@@ -74,7 +76,7 @@ export async function addRingGroup(tx: Tx, tenant: SeedTenant, form: Partial<Rin
   const ringGroupUuid = randomUUID();
   await tx.insert(ringGroups).values({
     ...fields,
-    ringGroupEnabled: fields.ringGroupEnabled === 'true',
+    ringGroupEnabled: isFlagOn(fields.ringGroupEnabled),
     ringGroupUuid,
     domainUuid: tenant.domainUuid,
   });
@@ -115,26 +117,6 @@ export async function addIvr(
   );
 }
 
-const flag = (value: string) => value === 'true';
-
-function conditionRow(tenant: SeedTenant, dialplanUuid: string, c: TimeCondition) {
-  return {
-    ...c,
-    timeConditionUuid: randomUUID(),
-    dialplanUuid,
-    domainUuid: tenant.domainUuid,
-    recordingUuid: null,
-    timeConditionEnabled: flag(c.timeConditionEnabled),
-    timeCondition1: flag(c.timeCondition1),
-    timeCondition2: flag(c.timeCondition2),
-    timeCondition3: flag(c.timeCondition3),
-    timeCondition4: flag(c.timeCondition4),
-    timeCondition5: flag(c.timeCondition5),
-    timeCondition6: flag(c.timeCondition6),
-    timeCondition7: flag(c.timeCondition7),
-  };
-}
-
 /** A business-hours schedule: its default ('anti') condition plus the given ones. */
 export async function addSchedule(
   tx: Tx,
@@ -152,12 +134,20 @@ export async function addSchedule(
     dialplanContext: schedule.dialplanContext,
     dialplanName: schedule.dialplanName,
     dialplanNumber: number,
-    dialplanContinue: flag(schedule.dialplanContinue),
+    dialplanContinue: isFlagOn(schedule.dialplanContinue),
     dialplanOrder: schedule.dialplanOrder,
-    dialplanEnabled: flag(schedule.dialplanEnabled),
+    dialplanEnabled: isFlagOn(schedule.dialplanEnabled),
   });
   const all = schedule.timeconditions.map((c) => ({ ...c, ...anti })).concat(conditions);
-  await tx.insert(timeConditions).values(all.map((c) => conditionRow(tenant, dialplanUuid, c)));
+  // The demo links no recording row to its conditions.
+  const owner = { dialplanUuid, domainUuid: tenant.domainUuid };
+  await tx
+    .insert(timeConditions)
+    .values(
+      all.map((c) =>
+        timeConditionColumns({ ...c, timeConditionUuid: randomUUID(), recordingUuid: null }, owner),
+      ),
+    );
 }
 
 /** A weekday-time condition (Mon–Fri by default) that sends calls to a number. */

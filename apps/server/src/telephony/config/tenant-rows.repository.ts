@@ -2,7 +2,7 @@
  * Reads one tenant's routing rows (the input of `buildTenantConfig`): one query per table, each
  * scoped to the tenant, joined here rather than in SQL so every table is read exactly once.
  */
-import type { Dialplan, RingGroup, TimeCondition } from '@tsunagu/contract';
+import { flagOf, type Dialplan, type RingGroup } from '@tsunagu/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import {
@@ -19,6 +19,7 @@ import {
   timeConditions,
   users,
 } from '../../platform/db/schema';
+import { timeConditionOf } from '../../platform/db/time-condition-rows';
 import type { TenantRows } from '../routing';
 
 /** A tenant's name and id. */
@@ -44,8 +45,6 @@ export async function findExtensionLogin(conn: Conn, tenantUuid: string, extensi
     .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extension, extension)));
   return row ?? null;
 }
-
-const flag = (on: boolean) => (on ? 'true' : 'false');
 
 /** Everything routing needs about the tenant, or null when it does not exist. */
 export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<TenantRows | null> {
@@ -156,11 +155,11 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
       dialplanContext: row.dialplanContext,
       dialplanName: row.dialplanName,
       dialplanNumber: row.dialplanNumber,
-      dialplanContinue: flag(row.dialplanContinue),
+      dialplanContinue: flagOf(row.dialplanContinue),
       dialplanOrder: row.dialplanOrder,
-      dialplanEnabled: flag(row.dialplanEnabled),
+      dialplanEnabled: flagOf(row.dialplanEnabled),
       dialplanDescription: row.dialplanDescription,
-      timeconditions: (conditionsOf.get(row.dialplanUuid) ?? []).map(timeCondition),
+      timeconditions: (conditionsOf.get(row.dialplanUuid) ?? []).map(timeConditionOf),
     })),
     speedDials: speedRows.map((row) => ({ commName: row.speedNumber, commSub1: row.phoneNumber })),
     gateways: gatewayRows.map((row) => ({
@@ -168,35 +167,6 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
       gateway: row.gateway,
       enabled: row.enabled,
     })),
-  };
-}
-
-function timeCondition(row: typeof timeConditions.$inferSelect): TimeCondition {
-  return {
-    timeConditionUuid: row.timeConditionUuid,
-    recordingUuid: row.recordingUuid,
-    timeConditionName: row.timeConditionName,
-    timeConditionEnabled: flag(row.timeConditionEnabled),
-    timeConditionType: row.timeConditionType,
-    timeConditionMday: row.timeConditionMday,
-    timeConditionMon: row.timeConditionMon,
-    timeConditionTimeOfDay: row.timeConditionTimeOfDay,
-    timeCondition1: flag(row.timeCondition1),
-    timeCondition2: flag(row.timeCondition2),
-    timeCondition3: flag(row.timeCondition3),
-    timeCondition4: flag(row.timeCondition4),
-    timeCondition5: flag(row.timeCondition5),
-    timeCondition6: flag(row.timeCondition6),
-    timeCondition7: flag(row.timeCondition7),
-    timeConditionDateTime: row.timeConditionDateTime,
-    timeConditionOrder: row.timeConditionOrder,
-    timeConditionActionType: row.timeConditionActionType,
-    timeConditionAction: row.timeConditionAction,
-    timeConditionTransfer: row.timeConditionTransfer,
-    timeConditionAnnounce: row.timeConditionAnnounce,
-    timeConditionVoiceMail: row.timeConditionVoiceMail,
-    timeConditionVoiceMailAnnounce: row.timeConditionVoiceMailAnnounce,
-    timeConditionVoiceMailId: row.timeConditionVoiceMailId,
   };
 }
 
