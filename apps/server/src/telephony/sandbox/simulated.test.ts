@@ -26,6 +26,28 @@ async function updateExtension(extension: string, fields: Partial<typeof extensi
   kit.engine.configChanged(kit.demoUuid, 'extension');
 }
 
+/**
+ * An outside caller rings the number whose schedule is closed on Sundays, at 10:00 on a Sunday; the
+ * clock is back on Monday 10:00 once the steps are done.
+ */
+async function callOnSunday(
+  steps: (callId: string) => Promise<void>,
+  options: { hangupAfter?: number } = {},
+): Promise<void> {
+  kit.setClock(SUNDAY_10);
+  try {
+    const { callId } = await kit.engine.simulateIncomingCall({
+      domainName: DEMO,
+      from: '0612345678',
+      to: '0312345679',
+      ...options,
+    });
+    await steps(callId);
+  } finally {
+    kit.setClock(MONDAY_10);
+  }
+}
+
 describe('simulated calls from outside', () => {
   it('follows the incoming number’s schedule in business hours: IVR, a digit, the ring group', async () => {
     kit.setClock(MONDAY_10);
@@ -80,13 +102,7 @@ describe('simulated calls from outside', () => {
   });
 
   it('plays the closed announcement out of hours, then hangs up', async () => {
-    kit.setClock(SUNDAY_10);
-    try {
-      const { callId } = await kit.engine.simulateIncomingCall({
-        domainName: DEMO,
-        from: '0612345678',
-        to: '0312345679',
-      });
+    await callOnSunday(async (callId) => {
       await expect
         .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId))
         .toMatchObject({
@@ -98,9 +114,7 @@ describe('simulated calls from outside', () => {
         answerStamp: null,
         hangupCause: 'NORMAL_CLEARING',
       });
-    } finally {
-      kit.setClock(MONDAY_10);
-    }
+    });
   });
 
   it('takes a voicemail out of hours when the schedule says so, with its mail address (no audio kept)', async () => {
@@ -113,28 +127,25 @@ describe('simulated calls from outside', () => {
         );
     await setDefault({ timeConditionActionType: 'vmail', timeConditionVoiceMail: 'office@example.jp' });
     kit.engine.configChanged(kit.demoUuid, 'schedule');
-    kit.setClock(SUNDAY_10);
     try {
-      const { callId } = await kit.engine.simulateIncomingCall({
-        domainName: DEMO,
-        from: '0612345678',
-        to: '0312345679',
-        hangupAfter: 40,
-      });
-      await expect
-        .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.application)
-        .toBe('voicemail');
-      const record = await kit.events.take('cdr', (r) => r.callUuid === callId);
-      expect(record).toMatchObject({ callerIdNumber: '0612345678', destinationNumber: '0312345679' });
-      expect(record.absence).toEqual({
-        callId,
-        voicemail: { email: 'office@example.jp', seconds: expect.any(Number), recording: null },
-      });
-      // The caller left after 40 s of the exchange's time, which the test clock runs through in 2 s.
-      expect(record.absence?.voicemail?.seconds).toBeGreaterThanOrEqual(1);
-      expect(record.absence?.voicemail?.seconds).toBeLessThanOrEqual(40);
+      await callOnSunday(
+        async (callId) => {
+          await expect
+            .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.application)
+            .toBe('voicemail');
+          const record = await kit.events.take('cdr', (r) => r.callUuid === callId);
+          expect(record).toMatchObject({ callerIdNumber: '0612345678', destinationNumber: '0312345679' });
+          expect(record.absence).toEqual({
+            callId,
+            voicemail: { email: 'office@example.jp', seconds: expect.any(Number), recording: null },
+          });
+          // The caller left after 40 s of the exchange's time, which the test clock runs through in 2 s.
+          expect(record.absence?.voicemail?.seconds).toBeGreaterThanOrEqual(1);
+          expect(record.absence?.voicemail?.seconds).toBeLessThanOrEqual(40);
+        },
+        { hangupAfter: 40 },
+      );
     } finally {
-      kit.setClock(MONDAY_10);
       await setDefault({ timeConditionActionType: 'announce', timeConditionVoiceMail: '' });
       kit.engine.configChanged(kit.demoUuid, 'schedule');
     }
