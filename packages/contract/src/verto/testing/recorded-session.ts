@@ -13,10 +13,10 @@ export interface RecordedVertoFrame {
 /** The recorded sessions: 1001 (login, calls, hold, DTMF, errors) and 1002 (a real WebRTC call). */
 export type RecordedVertoSession = 'verto-1001' | 'verto-1002-webrtc';
 
-/** The recorded FreeSWITCH traffic beside the repository (../shared/fixtures/freeswitch), or FS_FIXTURES_DIR. */
+/** The recorded FreeSWITCH traffic kept in the repository (fixtures/freeswitch), or FS_FIXTURES_DIR. */
 // Not `new URL(…, import.meta.url)`: Vite rewrites that form into a dev-server path in web tests.
 const fixturesDir =
-  process.env.FS_FIXTURES_DIR ?? resolve(import.meta.dirname, '../../../../../../shared/fixtures/freeswitch');
+  process.env.FS_FIXTURES_DIR ?? resolve(import.meta.dirname, '../../../../../fixtures/freeswitch');
 
 /**
  * Loads a session recorded against FreeSWITCH 1.11.1 (`verto/*.frames.jsonl`, one `{t, dir, raw}` per

@@ -3,12 +3,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Recorded FreeSWITCH 1.11 traffic (see its README): FS_FIXTURES_DIR, or `../shared/fixtures/freeswitch`
- * beside the repository as ARCHITECTURE.md places it.
+ * Recorded FreeSWITCH 1.11 traffic (see its README): FS_FIXTURES_DIR, or the repository's own copy in
+ * `fixtures/freeswitch`.
  */
 export const fixturesDir =
   process.env.FS_FIXTURES_DIR ??
-  resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../../../../shared/fixtures/freeswitch');
+  resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../../../fixtures/freeswitch');
 
 function path(relative: string): string {
   if (!existsSync(fixturesDir)) {
