@@ -25,6 +25,17 @@ export class MicrophoneError extends Error {
   }
 }
 
+/**
+ * Thrown when the browser cannot set up a call's audio with the far end's SDP (an offer or answer
+ * it refuses, no answer made); the message is for the user. The call cannot go on: it is hung up.
+ */
+export class MediaSetupError extends Error {
+  override readonly name = 'MediaSetupError';
+  constructor(cause: unknown) {
+    super('通話の音声を接続できませんでした。通話を終了しました。', { cause });
+  }
+}
+
 /** The browser's microphone, as MicrophoneError when refused or missing. */
 export async function microphoneTracks(): Promise<MediaStreamTrack[]> {
   try {
@@ -54,9 +65,17 @@ export function playStream(stream: MediaStream): { stop(): void; setMuted(muted:
   };
 }
 
-/** The browser's own environment: no ICE servers (the exchange is reached directly), the microphone. */
+/**
+ * The peer connection's settings: no ICE servers (the exchange is reached directly) and the
+ * 'balanced' bundle policy. Never 'max-bundle': mod_verto's audio-only offer has no BUNDLE group,
+ * and Chrome refuses such an offer under max-bundle ("max-bundle configured but session description
+ * has no BUNDLE group"), so no call from FreeSWITCH could be answered.
+ */
+export const peerConfiguration: RTCConfiguration = { iceServers: [], bundlePolicy: 'balanced' };
+
+/** The browser's own environment: its RTCPeerConnection, the microphone. */
 export const browserMedia: MediaEnvironment = {
-  createPeer: () => new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle' }),
+  createPeer: () => new RTCPeerConnection(peerConfiguration),
   getSendTracks: microphoneTracks,
   play: playStream,
   iceGatheringTimeoutMs: 3000,
@@ -91,10 +110,13 @@ export class CallMedia {
   #closed = false;
   /** Send only (a listen-in): what comes back is not played. */
   readonly #sendOnly: boolean;
+  readonly #onFailed: (() => void) | undefined;
 
-  constructor(env: MediaEnvironment, options: { sendOnly?: boolean } = {}) {
+  /** `onFailed`: the connection failed after it was set up (ICE or DTLS): the call has no audio any more. */
+  constructor(env: MediaEnvironment, options: { sendOnly?: boolean; onFailed?: () => void } = {}) {
     this.#env = env;
     this.#sendOnly = options.sendOnly ?? false;
+    this.#onFailed = options.onFailed;
   }
 
   /** What the far end sends, once it arrived. */
@@ -110,32 +132,40 @@ export class CallMedia {
   /** A complete (non-trickle) offer on a fresh connection. */
   async offer(): Promise<string> {
     const pc = await this.#freshPeer();
-    const offer = await pc.createOffer();
-    await pc.setLocalDescription(offer);
-    const sdp = await this.#gathered(pc);
+    const sdp = await this.#setUp(pc, async () => {
+      await pc.setLocalDescription(await pc.createOffer());
+      return this.#gathered(pc);
+    });
     this.#localOffer = sdp;
     return sdp;
   }
 
-  /** Applies the far end's answer to our offer; an answer without media leaves the call silent. */
+  /** Applies the far end's answer to our offer (MediaSetupError if refused); an answer without media leaves the call silent. */
   async accept(answer: string | null | undefined): Promise<void> {
     const pc = this.#pc;
     if (!pc || !hasMedia(answer) || pc.signalingState !== 'have-local-offer') return;
-    await pc.setRemoteDescription({ type: 'answer', sdp: withMids(answer, this.#localOffer) });
+    const localOffer = this.#localOffer;
+    await this.#setUp(pc, () =>
+      pc.setRemoteDescription({ type: 'answer', sdp: withMids(answer, localOffer) }),
+    );
   }
 
-  /** Answers an offer on a fresh connection; '' when the offer has no media (the call is up without audio). */
+  /**
+   * Answers an offer on a fresh connection; '' when the offer has no media (the call is up without
+   * audio). MediaSetupError when the browser refuses the offer or cannot answer it.
+   */
   async answer(offer: string | null | undefined): Promise<string> {
     if (!hasMedia(offer)) {
       this.#closePeer();
       return '';
     }
     const pc = await this.#freshPeer();
-    await pc.setRemoteDescription({ type: 'offer', sdp: withMids(offer) });
-    if (this.#sendOnly) for (const t of pc.getTransceivers()) t.direction = 'sendonly';
-    const answer = await pc.createAnswer();
-    await pc.setLocalDescription(answer);
-    return this.#gathered(pc);
+    return this.#setUp(pc, async () => {
+      await pc.setRemoteDescription({ type: 'offer', sdp: withMids(offer) });
+      if (this.#sendOnly) for (const t of pc.getTransceivers()) t.direction = 'sendonly';
+      await pc.setLocalDescription(await pc.createAnswer());
+      return this.#gathered(pc);
+    });
   }
 
   /** Hold: stop sending (and hearing) locally; the exchange is told separately. */
@@ -186,6 +216,9 @@ export class CallMedia {
       this.#player = this.#env.play(this.#remote);
       this.#player.setMuted(this.#held);
     });
+    pc.addEventListener('connectionstatechange', () => {
+      if (pc === this.#pc && pc.connectionState === 'failed') this.#onFailed?.();
+    });
     await this.#applySending();
     return pc;
   }
@@ -208,6 +241,19 @@ export class CallMedia {
         .filter((sender) => sender.track !== track && (sender.track?.kind ?? 'audio') === 'audio')
         .map((sender) => sender.replaceTrack(track)),
     );
+  }
+
+  /**
+   * Runs one step of the SDP exchange on `pc`: the browser's refusal becomes a MediaSetupError. A
+   * connection closed or replaced meanwhile (the call ended, a re-bridge) fails as it did, unexplained.
+   */
+  async #setUp<T>(pc: RTCPeerConnection, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      if (this.#closed || pc !== this.#pc) throw error;
+      throw new MediaSetupError(error);
+    }
   }
 
   #closePeer(): void {

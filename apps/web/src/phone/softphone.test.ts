@@ -293,6 +293,58 @@ describe('incoming calls', () => {
   });
 });
 
+describe('media that cannot be set up', () => {
+  const MEDIA_FAILED = '通話の音声を接続できませんでした。通話を終了しました。';
+
+  it('an offer the browser refuses: the user is told, the call is hung up with a cause, never shown connected', async () => {
+    const kit = await connected();
+    const callID = ringIn();
+    await until(kit.phone, (s) => s.session.incoming.length === 1);
+    kit.media.failNextPeer('setRemoteDescription');
+    const answering = kit.phone.answer();
+    const bye = await exchange.request('verto.bye');
+    expect(bye.params).toMatchObject({
+      dialogParams: { callID },
+      cause: 'INCOMPATIBLE_DESTINATION',
+      causeCode: 88,
+    });
+    ok(bye, { callID, message: 'CALL ENDED', causeCode: 88, cause: 'INCOMPATIBLE_DESTINATION' });
+    expect(await answering).toBeNull();
+    const state = await until(kit.phone, (s) => Object.keys(s.session.calls).length === 0);
+    expect(currentCall(state.session)).toBeNull();
+    expect(kit.notices).toEqual([{ level: 'error', text: MEDIA_FAILED }]);
+    expect(kit.logs).toContain('LogController-answerCall false');
+    expect(kit.media.lastPeer().closed).toBe(true);
+  });
+
+  it('an answer that cannot be applied to our offer ends the call with a message, not as connected', async () => {
+    const kit = await connected();
+    void kit.phone.dial('1002');
+    const invite = await exchange.request('verto.invite');
+    const callID = String((invite.params?.dialogParams as Record<string, unknown>).callID);
+    exchange.result(invite, { message: 'CALL CREATED', callID, sessid: invite.params?.sessid });
+    await until(kit.phone, (s) => currentCall(s.session)?.status === 'trying');
+    kit.media.lastPeer().failNext = 'setRemoteDescription';
+    exchange.notify('verto.answer', { callID, sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' });
+    const bye = await exchange.request('verto.bye');
+    expect(bye.params).toMatchObject({ dialogParams: { callID }, cause: 'INCOMPATIBLE_DESTINATION' });
+    ok(bye, { callID, message: 'CALL ENDED', causeCode: 88, cause: 'INCOMPATIBLE_DESTINATION' });
+    await until(kit.phone, (s) => Object.keys(s.session.calls).length === 0);
+    expect(kit.notices).toEqual([{ level: 'error', text: MEDIA_FAILED }]);
+  });
+
+  it('a connection that fails during the call (ICE) hangs up with MEDIA_TIMEOUT and says so', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    kit.media.lastPeer().failConnection();
+    const bye = await exchange.request('verto.bye');
+    expect(bye.params).toMatchObject({ dialogParams: { callID }, cause: 'MEDIA_TIMEOUT', causeCode: 604 });
+    ok(bye, { callID, message: 'CALL ENDED', causeCode: 604, cause: 'MEDIA_TIMEOUT' });
+    await until(kit.phone, (s) => Object.keys(s.session.calls).length === 0);
+    expect(kit.notices).toEqual([{ level: 'error', text: MEDIA_FAILED }]);
+  });
+});
+
 describe('outgoing calls and call actions', () => {
   it('dials with a complete offer and our caller id, then applies the answer', async () => {
     const kit = await connected();

@@ -13,7 +13,7 @@ import {
   type SessionEffect,
   type SessionEvent,
 } from './call-session';
-import { MicrophoneError, type MediaEnvironment } from './call-media';
+import { MediaSetupError, MicrophoneError, type MediaEnvironment } from './call-media';
 import { parkAction } from './park';
 import { resolveSocketUrl } from './socket-url';
 import { reconnectDelay, VertoClient, VertoLoginError, type VertoClientOptions } from './verto-client';
@@ -354,6 +354,7 @@ export class Softphone {
       this.#dispatch({ type: 'hangup', callID });
     });
     line.on('audio', (audio) => this.#deps.sounds.sandboxAudio(audio));
+    line.on('mediaFailed', ({ error }) => this.#notice('error', error.message));
   }
 
   /** The socket is gone for good (refused re-login, another tab took over): say so and stop. */
@@ -443,8 +444,9 @@ export class Softphone {
 
   #fail(process: ProcessName, error: unknown, fallback: string): void {
     this.#log(process, false);
-    // A refused microphone says so; anything else is told as the action that failed.
-    this.#notice('error', error instanceof MicrophoneError ? error.message : fallback);
+    // A refused microphone or audio that could not be set up says so; anything else is told as the action that failed.
+    const known = error instanceof MicrophoneError || error instanceof MediaSetupError;
+    this.#notice('error', known ? error.message : fallback);
   }
 
   #log(process: ProcessName, success: boolean): void {

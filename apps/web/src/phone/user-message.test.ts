@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MicrophoneError } from './call-media';
+import { MediaSetupError, MicrophoneError } from './call-media';
 import { phoneErrorText } from './user-message';
 import { VertoDisconnectedError, VertoLoginError } from './verto-client';
 
@@ -7,6 +7,9 @@ describe('phoneErrorText', () => {
   it("tells the phone's own Japanese messages, and the fallback for anything else", () => {
     expect(phoneErrorText(new MicrophoneError(new Error('NotAllowedError')), '失敗')).toBe(
       'マイクを使用できません。ブラウザのマイクの使用許可を確認してください。',
+    );
+    expect(phoneErrorText(new MediaSetupError(new Error('no BUNDLE group')), '失敗')).toBe(
+      '通話の音声を接続できませんでした。通話を終了しました。',
     );
     expect(phoneErrorText(new VertoDisconnectedError(), '失敗')).toBe(
       'ソフトフォンのサーバーに接続できません',

@@ -6,7 +6,7 @@ import {
   type VertoHangupCause,
 } from '@tsunagu/contract/verto/index';
 import { mixAudio } from './audio-mix';
-import { CallMedia, type MediaEnvironment } from './call-media';
+import { CallMedia, MediaSetupError, type MediaEnvironment } from './call-media';
 import type { VertoClient, VertoConnectionState, VertoIncomingCall } from './verto-client';
 
 /**
@@ -39,6 +39,11 @@ export interface VertoLineEvents {
   /** A call is up: answered by either side, or taken off hold (`resumed`). */
   active: { callID: string; resumed: boolean };
   held: { callID: string };
+  /**
+   * The browser could not set up (or lost) a call's audio after the exchange sent its SDP: the call
+   * is hung up here (verto.bye with the cause) and `ended` follows. The error's message is for the user.
+   */
+  mediaFailed: { callID: string; error: MediaSetupError };
   /** A call ended (the exchange's verto.bye, our own hang-up, or the connection lost it). */
   ended: { callID: string; cause: string };
   /** A live call came back to this login (after a reconnect). */
@@ -78,7 +83,7 @@ export class VertoLine {
       client.on('invite', (call) => this.#ringing(call)),
       client.on('attach', (call) => void this.#attached(call)),
       client.on('answer', ({ callID, sdp }) => void this.#answered(callID, sdp)),
-      client.on('media', ({ callID, sdp }) => void this.#calls.get(callID)?.media?.accept(sdp)),
+      client.on('media', ({ callID, sdp }) => void this.#accept(callID, sdp)),
       client.on('bye', ({ callID, cause }) => this.#end(callID, cause)),
       client.on('display', (d) => this.#display(d.callID, d.display_name, d.display_number)),
       client.on('event', ({ eventChannel, data }) => {
@@ -111,7 +116,7 @@ export class VertoLine {
 
   /** Places a call with our microphone; resolves with its callID once the exchange created it. */
   async dial(destination: string, callID: string = crypto.randomUUID()): Promise<string> {
-    const media = new CallMedia(this.#env);
+    const media = this.#media(callID);
     const call: LineCall = {
       callID,
       direction: 'outbound',
@@ -137,7 +142,7 @@ export class VertoLine {
     const call = this.#calls.get(callID);
     // Media is set before the first await: a second click while answering does nothing.
     if (!call || call.answered || call.media) return;
-    const media = new CallMedia(this.#env);
+    const media = this.#media(callID);
     call.media = media;
     try {
       const sdp = await media.answer(call.offer);
@@ -146,6 +151,11 @@ export class VertoLine {
       // Answered elsewhere meanwhile, or the microphone was refused: the call is not ours.
       if (call.media === media) call.media = null;
       media.close();
+      // The browser refused the offer: the call ends, or the caller would ring on until NO_ANSWER.
+      if (error instanceof MediaSetupError) {
+        await this.#hangUpFailed(callID, 'INCOMPATIBLE_DESTINATION');
+        this.#end(callID, 'INCOMPATIBLE_DESTINATION');
+      }
       throw error;
     }
     call.offer = null;
@@ -234,12 +244,45 @@ export class VertoLine {
   async #answered(callID: string, sdp: string | undefined): Promise<void> {
     const call = this.#calls.get(callID);
     if (!call) return;
-    try {
-      await call.media?.accept(sdp);
-    } catch (error) {
-      console.error('softphone: the answer could not be applied', error);
-    }
+    // A refused answer ends the call: it is never shown as connected without audio.
+    if (!(await this.#accept(callID, sdp))) return;
     if (!call.answered) this.#markActive(call);
+  }
+
+  /** Applies the far end's answer (verto.answer, verto.media); false when the call ended over it. */
+  async #accept(callID: string, sdp: string | undefined): Promise<boolean> {
+    const media = this.#calls.get(callID)?.media;
+    try {
+      await media?.accept(sdp);
+      return this.#calls.has(callID);
+    } catch (error) {
+      if (error instanceof MediaSetupError) this.#mediaFailed(callID, error, 'INCOMPATIBLE_DESTINATION');
+      else console.error('softphone: the answer could not be applied', error);
+      return false;
+    }
+  }
+
+  /** Tells the user, hangs the call up with the cause and ends it here. */
+  #mediaFailed(callID: string, error: MediaSetupError, cause: VertoHangupCause): void {
+    if (!this.#calls.has(callID)) return;
+    this.#emit('mediaFailed', { callID, error });
+    void this.#hangUpFailed(callID, cause).finally(() => this.#end(callID, cause));
+  }
+
+  /** verto.bye for a call whose media failed; a refused or lost bye changes nothing (the call ends here anyway). */
+  async #hangUpFailed(callID: string, cause: VertoHangupCause): Promise<void> {
+    try {
+      await this.#client.bye(callID, cause);
+    } catch (error) {
+      console.error('softphone: the hang-up after a media failure was not acknowledged', error);
+    }
+  }
+
+  /** A call's media; a connection that fails later (ICE, DTLS) hangs the call up. */
+  #media(callID: string): CallMedia {
+    return new CallMedia(this.#env, {
+      onFailed: () => this.#mediaFailed(callID, new MediaSetupError('connection failed'), 'MEDIA_TIMEOUT'),
+    });
   }
 
   /**
@@ -264,11 +307,12 @@ export class VertoLine {
       };
       this.#calls.set(call.callID, call);
     }
-    call.media ??= new CallMedia(this.#env);
+    call.media ??= this.#media(call.callID);
     try {
       await this.#client.attach(call.callID, await call.media.answer(attach.sdp));
     } catch (error) {
-      if (!this.#disposed) console.error('softphone: a re-offered call could not be answered', error);
+      if (error instanceof MediaSetupError) this.#mediaFailed(call.callID, error, 'INCOMPATIBLE_DESTINATION');
+      else if (!this.#disposed) console.error('softphone: a re-offered call could not be answered', error);
       return;
     }
     if (recovering) this.#emit('recovering', call);
@@ -298,7 +342,7 @@ export class VertoLine {
   async #freshOffer(callID: string): Promise<string> {
     const call = this.#calls.get(callID);
     if (!call) throw new Error(`no call ${callID}`);
-    call.media ??= new CallMedia(this.#env);
+    call.media ??= this.#media(callID);
     return call.media.offer();
   }
 

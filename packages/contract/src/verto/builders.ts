@@ -22,8 +22,12 @@ export const vertoHangupCauses = {
   NO_ANSWER: 19,
   CALL_REJECTED: 21,
   DESTINATION_OUT_OF_ORDER: 27,
+  /** The browser could not set up the call's audio with the far end's SDP (FreeSWITCH's cause for a failed negotiation). */
+  INCOMPATIBLE_DESTINATION: 88,
   INVALID_MSG_UNSPECIFIED: 95,
   ORIGINATOR_CANCEL: 487,
+  /** The call's media connection failed after it was set up (ICE / DTLS). */
+  MEDIA_TIMEOUT: 604,
   /** A forked call answered elsewhere (as recorded: 702). */
   LOSE_RACE: 702,
 } as const;

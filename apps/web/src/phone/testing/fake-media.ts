@@ -47,11 +47,16 @@ export class FakePeer {
   remoteDescription: RTCSessionDescriptionInit | null = null;
   signalingState: RTCSignalingState = 'stable';
   iceGatheringState: RTCIceGatheringState = 'new';
+  connectionState: RTCPeerConnectionState = 'new';
   closed = false;
+  /** The next call of this step fails as the browser would refuse it. */
+  failNext: 'setRemoteDescription' | 'createAnswer' | null = null;
   bytesReceived = 0;
   readonly senders: FakeSender[] = [];
   readonly transceivers: { direction: RTCRtpTransceiverDirection; sender: FakeSender }[] = [];
   readonly #listeners = new Map<string, Set<(event: unknown) => void>>();
+
+  constructor(readonly configuration: RTCConfiguration = {}) {}
 
   addTrack(track: FakeTrack): FakeSender {
     const sender: FakeSender = {
@@ -96,6 +101,7 @@ export class FakePeer {
   }
 
   async createAnswer(): Promise<RTCSessionDescriptionInit> {
+    this.#failIf('createAnswer');
     const directions = this.transceivers.map((t) => t.direction).join(',');
     return {
       type: 'answer',
@@ -114,6 +120,13 @@ export class FakePeer {
   }
 
   async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    this.#failIf('setRemoteDescription');
+    // Chrome's own check (as seen against FreeSWITCH): max-bundle needs a BUNDLE group in the remote SDP.
+    if (this.configuration.bundlePolicy === 'max-bundle' && !/a=group:BUNDLE/.test(description.sdp ?? ''))
+      throw new DOMException(
+        `Failed to set remote ${description.type} sdp: max-bundle configured but session description has no BUNDLE group`,
+        'InvalidAccessError',
+      );
     this.remoteDescription = description;
     this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
     const track = new FakeTrack('remote');
@@ -128,6 +141,18 @@ export class FakePeer {
     this.closed = true;
   }
 
+  /** The connection fails after it was set up (ICE or DTLS gave up). */
+  failConnection(): void {
+    this.connectionState = 'failed';
+    this.#fire('connectionstatechange', {});
+  }
+
+  #failIf(step: 'setRemoteDescription' | 'createAnswer'): void {
+    if (this.failNext !== step) return;
+    this.failNext = null;
+    throw new DOMException(`Failed to execute '${step}' on 'RTCPeerConnection'`, 'OperationError');
+  }
+
   #fire(type: string, event: unknown): void {
     for (const listener of [...(this.#listeners.get(type) ?? [])]) listener(event);
   }
@@ -138,9 +163,12 @@ export function fakeMedia() {
   const peers: FakePeer[] = [];
   const tracks: FakeTrack[] = [];
   const played: { stream: unknown; stopped: boolean; muted: boolean }[] = [];
+  let failNext: FakePeer['failNext'] = null;
   const env: MediaEnvironment = {
     createPeer: () => {
       const peer = new FakePeer();
+      peer.failNext = failNext;
+      failNext = null;
       peers.push(peer);
       return peer as unknown as RTCPeerConnection;
     },
@@ -159,5 +187,13 @@ export function fakeMedia() {
     },
     iceGatheringTimeoutMs: 500,
   };
-  return { env, peers, tracks, played, lastPeer: () => peers.at(-1) as FakePeer };
+  return {
+    env,
+    peers,
+    tracks,
+    played,
+    lastPeer: () => peers.at(-1) as FakePeer,
+    /** The next connection made refuses this step. */
+    failNextPeer: (step: NonNullable<FakePeer['failNext']>) => void (failNext = step),
+  };
 }
