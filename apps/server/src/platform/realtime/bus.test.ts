@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryBus, createRedisBus, type Bus } from './bus';
+import { freePort, startPrivateRedis, type PrivateRedis } from '../../testing/private-redis';
 import { TEST_REDIS_URL } from './stomp-test-kit';
 
 const received = (bus: Bus, topic: string) => {
@@ -91,5 +92,68 @@ describe('redis bus', () => {
     await a.publish('/topic/park/d1', '{}');
     await vi.waitFor(() => expect(again.got).toEqual(['{}']));
     (await again.subscription)();
+  });
+});
+
+describe('redis bus when Redis goes away', () => {
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+  });
+  afterAll(() => redis.stop());
+
+  /** A bus with a record of what it said about sharing. */
+  const watchedBus = (url: string) => {
+    const bus = createRedisBus(url);
+    const sharing: boolean[] = [];
+    bus.watchSharing?.((shared) => sharing.push(shared));
+    return { bus, sharing };
+  };
+
+  it('delivers locally, without waiting, when Redis cannot be reached at all', async () => {
+    const { bus, sharing } = watchedBus(`redis://127.0.0.1:${await freePort()}`);
+    const local = received(bus, 't');
+    await local.subscription;
+    const started = Date.now();
+    await bus.publish('t', 'x');
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(local.got).toEqual(['x']);
+    expect(sharing).toEqual([false]);
+    await bus.close();
+  });
+
+  it('keeps local delivery while Redis is down, says so once, and shares again when it is back', async () => {
+    const a = watchedBus(redis.url);
+    const b = watchedBus(redis.url);
+    const onA = received(a.bus, '/topic/chat/u1');
+    const onB = received(b.bus, '/topic/chat/u1');
+    await Promise.all([onA.subscription, onB.subscription]);
+    await a.bus.publish('/topic/chat/u1', 'before');
+    await vi.waitFor(() => expect(onB.got).toEqual(['before']));
+    expect(onA.got).toEqual(['before']);
+    expect(a.sharing).toEqual([true]);
+
+    await redis.stop();
+    await vi.waitFor(() => expect(a.sharing).toEqual([true, false]));
+    const started = Date.now();
+    await a.bus.publish('/topic/chat/u1', 'during');
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(onA.got).toEqual(['before', 'during']);
+
+    await redis.start();
+    await vi.waitFor(
+      () =>
+        expect([a.sharing, b.sharing]).toEqual([
+          [true, false, true],
+          [true, false, true],
+        ]),
+      {
+        timeout: 10_000,
+      },
+    );
+    await a.bus.publish('/topic/chat/u1', 'after');
+    await vi.waitFor(() => expect(onB.got).toEqual(['before', 'after']));
+    expect(onA.got).toEqual(['before', 'during', 'after']);
+    await Promise.all([a.bus.close(), b.bus.close()]);
   });
 });

@@ -6,6 +6,7 @@ export {
   type BusHandler,
   type BusOptions,
   type RedisBusOptions,
+  type SharingListener,
 } from './bus';
 export type { ServerHeartbeat } from './heart-beat';
 export type { SessionLimits, StompAction } from './stomp-session';
