@@ -73,6 +73,8 @@ export interface ServerRequest {
  */
 export class ScriptedPhone {
   readonly requests = createInbox<ServerRequest>();
+  /** Every frame the exchange sent this phone, requests and replies, in arrival order. */
+  readonly received: Json[] = [];
   readonly #replies = new Map<number, (frame: Json) => void>();
   #nextId = 1;
   /** What this phone answers sandbox.offer with; null refuses it (-32002). */
@@ -184,6 +186,7 @@ export class ScriptedPhone {
   }
 
   #receive(frame: Json): void {
+    this.received.push(frame);
     if (typeof frame.method !== 'string') {
       const settle = typeof frame.id === 'number' ? this.#replies.get(frame.id) : undefined;
       if (settle) {

@@ -20,6 +20,7 @@ import type { CallEnv } from './call-env';
 import { dtmf, hold, transfer } from './call-control';
 import { dial } from './call-flow';
 import { causeCode, clientCause } from './causes';
+import { asFreeSwitchSdp } from './freeswitch-sdp';
 import { newLeg, type Device, type Leg, type Party } from './leg';
 import type { TenantLine } from './switchboard';
 import { createVertoPeer, refuse, type VertoHandled, type VertoPeer } from './verto-rpc';
@@ -60,7 +61,7 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
       legs.set(leg.uuid, leg);
       peer.notify('verto.invite', {
         callID: leg.uuid,
-        sdp: offer,
+        sdp: asFreeSwitchSdp(offer),
         caller_id_name: from.name,
         caller_id_number: from.number,
         callee_id_name: leg.self.name,
@@ -69,7 +70,10 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
       });
     },
     answered(leg, sdp) {
-      peer.notify('verto.answer', sdp === null ? { callID: leg.uuid } : { callID: leg.uuid, sdp });
+      peer.notify(
+        'verto.answer',
+        sdp === null ? { callID: leg.uuid } : { callID: leg.uuid, sdp: asFreeSwitchSdp(sdp) },
+      );
     },
     bye(callID, cause) {
       legs.delete(callID);
@@ -90,7 +94,7 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
         const self = legs.get(callID)?.self ?? identity?.party;
         peer.notify('verto.attach', {
           callID,
-          sdp: offer,
+          sdp: asFreeSwitchSdp(offer),
           caller_id_name: from.name,
           caller_id_number: from.number,
           callee_id_name: self?.name ?? '',
