@@ -42,6 +42,8 @@ import { createSpeedDialsService } from './features/speed-dials/speed-dials.serv
 import { registerUsersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { createAuthenticator } from './platform/auth/authenticate';
+import { createMemoryCounter } from './platform/auth/attempt-counter';
+import { createRedisCounter } from './platform/auth/attempt-counter-redis';
 import { createLoginThrottle } from './platform/auth/login-throttle';
 import { createTokenSigner } from './platform/auth/tokens';
 import { newXsrfToken, XSRF_COOKIE } from './platform/auth/xsrf';
@@ -71,7 +73,9 @@ export type AppConfig = Pick<
   | 'freeswitch'
 > &
   // Absence mail: SMTP_URL / MAIL_FROM; without them mails go to DATA_DIR/outbox from the default sender.
-  Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>>;
+  Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>> &
+  // Sign-in attempts are counted in Redis when REDIS_URL is set, so the limits hold across instances.
+  Partial<Pick<Config, 'redisUrl'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -123,10 +127,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const router = createRouter(app, authenticate);
   const onError = (error: unknown) => app.log.error({ err: error }, 'background failure');
   const authenticateToken = (token: string) => authenticate(`Bearer ${token}`).catch(() => null);
+  // Console and softphone sign-ins share one throttle (per address, per address+ID, slow-down per ID).
+  const attempts = config.redisUrl
+    ? createRedisCounter(config.redisUrl, {
+        onState: (state, error) =>
+          state === 'down'
+            ? app.log.warn({ err: error }, 'Redis unreachable: sign-in limits counted per instance')
+            : app.log.warn('Redis reachable again: sign-in limits shared'),
+      })
+    : createMemoryCounter();
+  app.addHook('onClose', () => attempts.close());
+  const throttle = createLoginThrottle({
+    counter: attempts,
+    perAddress: config.loginLimitPerAddress,
+    perUser: config.loginLimitPerUser,
+  });
   const bus = deps.bus ?? createMemoryBus({ onError });
   const telephony = deps.engine
     ? telephonyOf(deps.engine)
-    : createTelephony(config.freeswitch, { db, secrets, authenticateToken, onError });
+    : createTelephony(config.freeswitch, { db, secrets, authenticateToken, throttle, onError });
   const broadcast = broadcastConfigChanges(telephony.engine, bus, onError);
   const engine = broadcast.engine;
   app.addHook('preClose', async () => {
@@ -146,14 +165,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   router.publicRoute(endpoints.health, {
     handler: async (): Promise<Health> => ({ status: 'ok', telephony: config.telephony, demo: deps.demo }),
   });
-  const throttle = createLoginThrottle(config.loginLimitPerAddress, config.loginLimitPerUser);
   registerAuthRoutes(
     router,
     createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),
   );
   registerUsersRoutes(
     router,
-    createUsersService({ db, secrets, realtime, engine, softphoneUrl: telephony.softphoneUrl, now }),
+    createUsersService({
+      db,
+      secrets,
+      realtime,
+      throttle,
+      engine,
+      softphoneUrl: telephony.softphoneUrl,
+      now,
+    }),
   );
   // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
   // the big lists are served from a per-tenant cache that the database's change counter invalidates.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isStrongPassword, loginRequestSchema, PASSWORD_MESSAGE, passwordSchema } from './auth';
+import {
+  isStrongPassword,
+  loginRequestSchema,
+  PASSWORD_MESSAGE,
+  passwordSchema,
+  userSaveRequestSchema,
+} from './auth';
 
 describe('password rule (spec 5 "Personal settings")', () => {
   it.each([
@@ -35,5 +41,28 @@ describe('login request', () => {
       username: 'yamada',
       password: 'p',
     });
+  });
+});
+
+describe('user save request', () => {
+  const userUuid = '6f1c2a8e-2b7c-4a39-9d7e-0c1a2b3c4d5e';
+  it('asks for the current password with a new one, in Japanese', () => {
+    const result = userSaveRequestSchema.safeParse({ userUuid, userCredentials: { password: 'Staff#2027' } });
+    expect(result.error?.issues[0]).toMatchObject({
+      message: '現在のパスワードを入力してください。',
+      path: ['userCredentials', 'currentPassword'],
+    });
+    const complete = { userUuid, userCredentials: { password: 'Staff#2027', currentPassword: 'Staff#2026' } };
+    expect(userSaveRequestSchema.safeParse(complete).success).toBe(true);
+  });
+
+  it('needs no current password when the password is not changed', () => {
+    expect(
+      userSaveRequestSchema.safeParse({ userUuid, userCredentials: { password: null }, popup: 'true' })
+        .success,
+    ).toBe(true);
+    expect(
+      userSaveRequestSchema.safeParse({ userUuid, userCredentials: null, phoneType: 'phone' }).success,
+    ).toBe(true);
   });
 });

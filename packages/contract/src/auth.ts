@@ -37,6 +37,8 @@ export const loginRequestSchema = z.object({
     .string({ error: messages.required('パスワード') })
     .min(1, messages.required('パスワード'))
     .max(128),
+  /** Over the concurrent-session limit: end the user's oldest active session instead of refusing. */
+  endOldestSession: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -110,8 +112,19 @@ export interface UserInfo {
  */
 export const userSaveRequestSchema = z.object({
   userUuid: z.string().uuid(messages.badRequest),
-  /** New password, or null/absent when not changing it. */
-  userCredentials: z.object({ password: passwordSchema.nullable().optional() }).nullable().optional(),
+  /** New password, or null/absent when not changing it; a change needs the current password too. */
+  userCredentials: z
+    .object({
+      password: passwordSchema.nullable().optional(),
+      /** The password now in use, checked by the server before a new one is set. */
+      currentPassword: z.string().max(128).nullable().optional(),
+    })
+    .nullable()
+    .optional()
+    .refine((c) => !c?.password || Boolean(c.currentPassword), {
+      message: messages.required('現在のパスワード'),
+      path: ['currentPassword'],
+    }),
   /** Incoming pop-up setting. */
   popup: trueFalseSchema.optional(),
   /** Headset ('verto') or desk phone ('phone'). */

@@ -19,6 +19,10 @@ export const messages = {
   /** What the login page shows for 'sesion-max' ('There is a user already in use.'). */
   sessionMaxShown: '既に使用中のユーザーがいます。',
   tooManyAttempts: 'ログインの試行回数が上限を超えました。しばらく待ってから再度お試しください。',
+  /** The login page's offer when 'sesion-max' comes back: end the oldest session and sign in. */
+  endOldestSession: '最も古いセッションを終了してサインイン',
+  /** A password change whose current password does not match. */
+  currentPasswordWrong: '現在のパスワードが正しくありません。',
   userDisabled: 'このユーザーは利用停止中です。',
   changed: '変更しました。',
   popupChanged: '変更しました。再ログイン後に反映されます。',

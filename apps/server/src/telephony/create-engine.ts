@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { FreeswitchSettings } from '../config';
+import type { LoginThrottle } from '../platform/auth/login-throttle';
 import type { SecretBox } from '../platform/crypto/secrets';
 import type { Db } from '../platform/db/client';
 import type { TelephonyEngine } from './engine';
@@ -16,6 +17,8 @@ export interface EngineDeps {
   secrets: SecretBox;
   /** Resolves a console session token (the sandbox's caller page signs in with one). */
   authenticateToken: (token: string) => Promise<TokenOwner | null>;
+  /** The console's sign-in throttle; the sandbox's verto logins go through it too. */
+  throttle?: LoginThrottle;
   onError: (error: unknown) => void;
 }
 
@@ -37,7 +40,10 @@ export function isSandbox(engine: TelephonyEngine): engine is SandboxEngine {
 
 function vertoUpgrade(engine: SandboxEngine): UpgradeHandler {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
-  return (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => engine.acceptVerto(ws));
+  return (request, socket, head) =>
+    wss.handleUpgrade(request, socket, head, (ws) =>
+      engine.acceptVerto(ws, request.socket.remoteAddress ?? ''),
+    );
 }
 
 /** Wraps an engine made elsewhere (tests hand theirs in). */

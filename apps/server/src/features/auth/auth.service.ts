@@ -8,6 +8,7 @@ import {
   countActiveSessions,
   createSession,
   reclaimStaleSessions,
+  revokeOldestSessions,
   revokeSession,
 } from '../../platform/auth/sessions.repository';
 import type { TokenSigner } from '../../platform/auth/tokens';
@@ -38,11 +39,24 @@ export function createAuthService({
   now = () => new Date(),
 }: AuthServiceDeps) {
   return {
-    /** Checks the credentials and the concurrent-session limit; returns a signed session token. */
+    /**
+     * Checks the credentials (throttled) and the concurrent-session limit; returns a signed session token.
+     * Over the limit, `endOldestSession` ends the user's oldest active session(s) instead of refusing.
+     */
     async login(request: LoginRequest, client: Client): Promise<{ token: string; username: string }> {
-      if (!throttle.attempt(client.ip, request.username)) throw new ApiError(429, messages.tooManyAttempts);
+      const attempt = await throttle.attempt(client.ip, request.username);
+      if (!attempt) {
+        await audit(db, {
+          username: request.username,
+          action: 'login.failure',
+          detail: { reason: 'throttled' },
+          ip: client.ip,
+        });
+        throw new ApiError(429, messages.tooManyAttempts);
+      }
       const account = await findLoginAccount(db, request.username);
       const valid = await verifyPassword(account?.passwordHash, request.password);
+      if (valid) await attempt.succeeded();
       if (!account || !valid || !account.enabled || !account.domainEnabled) {
         await audit(db, {
           domainUuid: account?.domainUuid ?? null,
@@ -57,12 +71,26 @@ export function createAuthService({
       const t = now();
       const sessionUuid = randomUUID();
       const expiresAt = new Date(t.getTime() + sessionHours * 3_600_000);
-      await db
+      const ended = await db
         .transaction(async (tx) => {
           await lockUser(tx, account.userUuid);
           await reclaimStaleSessions(tx, account.userUuid, t);
-          if ((await countActiveSessions(tx, account.userUuid, t)) >= account.maxSessions) {
-            throw new ApiError(409, messages.sessionMax);
+          const active = await countActiveSessions(tx, account.userUuid, t);
+          let revoked: string[] = [];
+          if (active >= account.maxSessions) {
+            // The limit is at least one (a database check), so ending the oldest always frees a place.
+            if (!request.endOldestSession) {
+              throw new ApiError(409, messages.sessionMax);
+            }
+            revoked = await revokeOldestSessions(tx, account.userUuid, active - account.maxSessions + 1, t);
+            await audit(tx, {
+              domainUuid: account.domainUuid,
+              userUuid: account.userUuid,
+              username: account.username,
+              action: 'login.endOldestSession',
+              detail: { sessions: revoked },
+              ip: client.ip,
+            });
           }
           await createSession(tx, {
             sessionUuid,
@@ -79,6 +107,7 @@ export function createAuthService({
             target: sessionUuid,
             ip: client.ip,
           });
+          return revoked;
         })
         .catch(async (error: unknown) => {
           if (error instanceof ApiError && error.status === 409) {
@@ -92,6 +121,11 @@ export function createAuthService({
           }
           throw error;
         });
+      // The ended sessions' sockets close on every instance (the same path as a logout).
+      if (ended.length > 0) {
+        await realtime.endSessions(ended);
+        await realtime.publishPresence(account.domainUuid);
+      }
       return {
         token: await tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt),
         username: account.username,

@@ -77,7 +77,7 @@ describe('POST /api/login', () => {
       url: '/api/login',
       payload: { username: 'yamada', password: 'x'.repeat(300_000) },
     });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
     expect(huge.json().msg).toBe(messages.bodyTooLarge);
     const text = await t.app.inject({
       method: 'POST',
@@ -155,24 +155,5 @@ describe('GET /api/logout and authentication', () => {
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'admin-b'));
     expect((await login('admin-b', 'Admin#2026')).statusCode).toBe(401);
     await t.database.db.update(users).set({ enabled: true }).where(eq(users.username, 'admin-b'));
-  });
-});
-
-describe('rate limiting', () => {
-  it('limits sign-in attempts per user name and per address with 429 and a Japanese message', async () => {
-    const limited = await createTestApp({ config: { loginLimitPerUser: 3, loginLimitPerAddress: 5 } });
-    try {
-      const attempt = (username: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'wrong' } });
-      for (let i = 0; i < 3; i++) expect((await attempt('yamada')).statusCode).toBe(401);
-      const blocked = await attempt('yamada');
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().msg).toBe(messages.tooManyAttempts);
-      // Per address: two more names use up the address's five attempts.
-      expect((await attempt('suzuki')).statusCode).toBe(401);
-      expect((await attempt('tanaka')).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
   });
 });

@@ -11,7 +11,8 @@ import {
 } from '@tsunagu/contract';
 import { audit } from '../../platform/audit/audit.repository';
 import { isProvider, type Auth } from '../../platform/auth/auth-context';
-import { hashPassword } from '../../platform/auth/passwords';
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { revokeOtherSessions, revokeUserSessions } from '../../platform/auth/sessions.repository';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
@@ -24,6 +25,8 @@ export interface UsersServiceDeps {
   db: Db;
   secrets: SecretBox;
   realtime: SessionNotifier;
+  /** The sign-in throttle: a password change's current password is checked under it too. */
+  throttle: LoginThrottle;
   /** Told when a user's phone type changes: the exchange rings a browser or a desk phone accordingly. */
   engine: TelephonyEngine;
   /** Where the browser softphone signs in (the sandbox's /verto, or FreeSWITCH's mod_verto). */
@@ -35,6 +38,7 @@ export function createUsersService({
   db,
   secrets,
   realtime,
+  throttle,
   engine,
   softphoneUrl,
   now = () => new Date(),
@@ -89,6 +93,24 @@ export function createUsersService({
       const password = request.userCredentials?.password ?? null;
       if (request.popup !== undefined && request.popup !== flagOf(user.popup) && !user.userPopup) {
         throw new ApiError(403, 'ポップアップ設定は変更できません。');
+      }
+      // A stolen token alone must not take the account over: a new password needs the current one,
+      // and guessing it here is throttled like a sign-in.
+      if (password) {
+        const attempt = await throttle.attempt(ip, user.username);
+        if (!attempt) throw new ApiError(429, messages.tooManyAttempts);
+        if (!(await verifyPassword(user.passwordHash, request.userCredentials?.currentPassword ?? ''))) {
+          await audit(db, {
+            domainUuid: auth.domainUuid,
+            userUuid: auth.userUuid,
+            username: auth.username,
+            action: 'user.passwordFailure',
+            target: user.userUuid,
+            ip,
+          });
+          throw new ApiError(400, messages.currentPasswordWrong);
+        }
+        await attempt.succeeded();
       }
       const changes = {
         ...(password ? { passwordHash: await hashPassword(password) } : {}),

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGE, messages, type UserInfo } from '@tsunagu/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema';
+import { auditLog, users } from '../../platform/db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -56,7 +56,10 @@ describe('GET /api/v1/user/info/{username}', () => {
   it('counts online sessions per member and leaves disabled users out of their groups', async () => {
     const suzuki = await t.login('suzuki', 'Staff#2026');
     const { db } = t.database;
-    await db.execute(sql`UPDATE sessions SET realtime_connections = 1
+    // Suzuki's sessions have a real-time connection open on a live instance.
+    await db.execute(sql`INSERT INTO realtime_instances (instance_id) VALUES ('users-test')`);
+    await db.execute(sql`INSERT INTO realtime_connections (session_uuid, instance_id, connections)
+      SELECT session_uuid, 'users-test', 1 FROM sessions
       WHERE user_uuid = (SELECT user_uuid FROM users WHERE username = 'suzuki') AND revoked_at IS NULL`);
     await db.update(users).set({ enabled: false }).where(eq(users.username, 'tanaka'));
     try {
@@ -131,7 +134,10 @@ describe('POST /api/v1/user', () => {
   it('checks the password rule on the server with the spec message', async () => {
     const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
     for (const weak of ['Sh#1abc', 'alllowercase#1', 'ALLUPPER#1', 'NoDigits#x', 'NoSpecial1x']) {
-      const res = await save(yamada, { userUuid, userCredentials: { password: weak } });
+      const res = await save(yamada, {
+        userUuid,
+        userCredentials: { password: weak, currentPassword: 'Staff#2026' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe(PASSWORD_MESSAGE);
     }
@@ -141,7 +147,10 @@ describe('POST /api/v1/user', () => {
     const other = await t.login('tanaka', 'Staff#2026');
     const current = await t.login('tanaka', 'Staff#2026');
     const userUuid = (await info(current, 'tanaka')).json().data.user.userUuid;
-    const res = await save(current, { userUuid, userCredentials: { password: 'New#Pass2026' } });
+    const res = await save(current, {
+      userUuid,
+      userCredentials: { password: 'New#Pass2026', currentPassword: 'Staff#2026' },
+    });
     expect(res.json()).toMatchObject({ code: 0, msg: messages.changed });
     expect((await info(current, 'tanaka')).statusCode).toBe(200);
     expect((await info(other, 'tanaka')).statusCode).toBe(401);
@@ -152,6 +161,51 @@ describe('POST /api/v1/user', () => {
     });
     expect(oldLogin.statusCode).toBe(401);
     await t.login('tanaka', 'New#Pass2026');
+  });
+
+  it('needs the right current password for a new one, and changes nothing without it', async () => {
+    const other = await t.login('sato', 'Staff#2026');
+    const current = await t.login('sato', 'Staff#2026');
+    const userUuid = (await info(current, 'sato')).json().data.user.userUuid;
+    const missing = await save(current, { userUuid, userCredentials: { password: 'Taken#Over2026' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe('現在のパスワードを入力してください。');
+    const wrong = await save(current, {
+      userUuid,
+      userCredentials: { password: 'Taken#Over2026', currentPassword: 'Guess#2026' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 400, msg: messages.currentPasswordWrong, data: null });
+    // Nothing changed: the old password still signs in and the other session still works.
+    expect((await info(other, 'sato')).statusCode).toBe(200);
+    await t.login('sato', 'Staff#2026');
+    const failures = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.passwordFailure'), eq(auditLog.username, 'sato')));
+    expect(failures).toHaveLength(1);
+  });
+
+  it('throttles guessing the current password like a sign-in', async () => {
+    const limited = await createTestApp({ config: { loginLimitPerUser: 2 } });
+    try {
+      const s = await limited.login('suzuki', 'Staff#2026');
+      const userUuid = (await limited.request(s, { method: 'GET', url: '/api/v1/user/info/suzuki' })).json()
+        .data.user.userUuid;
+      const guess = () =>
+        limited.request(s, {
+          method: 'POST',
+          url: '/api/v1/user',
+          payload: { userUuid, userCredentials: { password: 'Taken#Over2026', currentPassword: 'Guess#1' } },
+        });
+      expect((await guess()).statusCode).toBe(400);
+      expect((await guess()).statusCode).toBe(400);
+      const refused = await guess();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().msg).toBe(messages.tooManyAttempts);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("refuses to change another user's settings", async () => {

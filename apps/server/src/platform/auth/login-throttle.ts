@@ -1,39 +1,68 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AttemptCounter } from './attempt-counter';
+
 /**
- * Limits sign-in attempts per address and per user name in fixed one-minute windows.
- * In memory: with several instances each enforces its own share, which still bounds guessing.
+ * Sign-in throttle (console and softphone), counted over one-minute windows:
+ * - per address: more than `perAddress` wrong attempts from one address refuses that address;
+ * - per address + ID: more than `perUser` for one ID from one address refuses that pair only, so an
+ *   attacker cannot lock a user out: the right password from another address still signs in;
+ * - per ID from every address: beyond `perUser`, answers for that ID are slowed down (a delay that
+ *   doubles with every further attempt, capped at `maxDelayMs`) rather than refused.
+ * A right password takes its attempt back, so busy offices behind one address are not limited.
  */
 export interface LoginThrottle {
-  /** Records an attempt; false when either limit is already used up. */
-  attempt(address: string, username: string): boolean;
+  /** Counts an attempt before the password is checked: null when refused, after any slow-down. */
+  attempt(address: string, id: string): Promise<LoginAttempt | null>;
 }
 
-export function createLoginThrottle(
-  perAddress: number,
-  perUser: number,
-  now: () => number = Date.now,
+export interface LoginAttempt {
+  /** The password was right: the attempt no longer counts. */
+  succeeded(): Promise<void>;
+}
+
+export interface LoginThrottleOptions {
+  counter: AttemptCounter;
+  perAddress: number;
+  perUser: number;
+  windowMs?: number;
+  /** The first slow-down; each further attempt doubles it. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How a slow-down waits (tests record it instead). */
+  wait?: (ms: number) => Promise<unknown>;
+}
+
+/** The delay for the n-th attempt on one ID in a window. */
+export function slowDown(count: number, perUser: number, baseDelayMs: number, maxDelayMs: number): number {
+  const over = count - perUser;
+  return over <= 0 ? 0 : Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(over - 1, 30));
+}
+
+export function createLoginThrottle({
+  counter,
+  perAddress,
+  perUser,
   windowMs = 60_000,
-): LoginThrottle {
-  const counts = new Map<string, { windowStart: number; count: number }>();
-  const take = (key: string, limit: number): boolean => {
-    const t = now();
-    const entry = counts.get(key);
-    if (!entry || t - entry.windowStart >= windowMs) {
-      counts.set(key, { windowStart: t, count: 1 });
-      return true;
-    }
-    entry.count++;
-    return entry.count <= limit;
-  };
-  const sweep = () => {
-    const t = now();
-    for (const [key, entry] of counts) if (t - entry.windowStart >= windowMs) counts.delete(key);
-  };
+  baseDelayMs = 250,
+  maxDelayMs = 4000,
+  wait = sleep,
+}: LoginThrottleOptions): LoginThrottle {
   return {
-    attempt(address, username) {
-      if (counts.size > 10_000) sweep();
-      const byAddress = take(`a:${address}`, perAddress);
-      const byUser = take(`u:${username.toLowerCase()}`, perUser);
-      return byAddress && byUser;
+    async attempt(address, id) {
+      const name = id.trim().toLowerCase();
+      const keys = { address: `a:${address}`, pair: `p:${address}|${name}`, id: `u:${name}` };
+      const [byAddress, byPair] = await Promise.all([
+        counter.hit(keys.address, windowMs),
+        counter.hit(keys.pair, windowMs),
+      ]);
+      if (byAddress > perAddress || byPair > perUser) return null;
+      const delay = slowDown(await counter.hit(keys.id, windowMs), perUser, baseDelayMs, maxDelayMs);
+      if (delay > 0) await wait(delay);
+      return {
+        succeeded: async () => {
+          await Promise.all(Object.values(keys).map((key) => counter.undo(key)));
+        },
+      };
     },
   };
 }

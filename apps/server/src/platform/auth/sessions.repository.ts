@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { preparedOn } from '../db/prepared';
@@ -38,6 +38,23 @@ export async function countActiveSessions(conn: Conn, userUuid: string, now: Dat
     .from(sessions)
     .where(and(eq(sessions.userUuid, userUuid), activeWhere(now)));
   return row?.n ?? 0;
+}
+
+/** Revokes the user's oldest active sessions (by sign-in time), `count` of them; returns their ids. */
+export async function revokeOldestSessions(conn: Conn, userUuid: string, count: number, now: Date) {
+  if (count <= 0) return [];
+  const oldest = conn
+    .select({ sessionUuid: sessions.sessionUuid })
+    .from(sessions)
+    .where(and(eq(sessions.userUuid, userUuid), activeWhere(now)))
+    .orderBy(asc(sessions.createdAt))
+    .limit(count);
+  const rows = await conn
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(inArray(sessions.sessionUuid, oldest))
+    .returning({ sessionUuid: sessions.sessionUuid });
+  return rows.map((r) => r.sessionUuid);
 }
 
 /** Revokes the user's expired or stale sessions: they no longer hold a place under the limit. */

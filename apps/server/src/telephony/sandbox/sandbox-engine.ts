@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_CALLER_PREFIX } from '@tsunagu/contract';
 import type { WebSocket } from 'ws';
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { sameText } from '../../platform/crypto/same-text';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
@@ -27,7 +28,8 @@ import {
 } from './simulated-phones';
 import { createSwitchboard } from './switchboard';
 import { DEFAULT_TIMINGS, realSchedule, type SandboxTimings, type Schedule } from './timers';
-import { serveVerto, type VertoIdentity } from './verto-session';
+import { createVertoSignIn, type VertoLoginCheck } from './verto-sign-in';
+import { serveVerto, type VertoIdentity, type VertoSessionHolder } from './verto-session';
 
 /** Who a console session token belongs to (the server's authenticator, reduced). */
 export interface TokenOwner {
@@ -41,6 +43,8 @@ export interface SandboxEngineOptions {
   secrets: SecretBox;
   /** Resolves a console session token; caller pages log in with one. Without it they are refused. */
   authenticateToken?: (token: string) => Promise<TokenOwner | null>;
+  /** The console's sign-in throttle, applied to verto logins too; none: not throttled. */
+  throttle?: LoginThrottle;
   /** Shared with whoever else reads routing snapshots; one of its own otherwise. */
   configs?: TenantConfigs;
   now?: () => Date;
@@ -98,7 +102,7 @@ export class SandboxError extends EngineCommandError {
 export interface SandboxEngine extends TelephonyEngine {
   readonly kind: 'sandbox';
   /** Serves one verto WebSocket (upgrade requests on /verto) until it closes. */
-  acceptVerto(socket: WebSocket): void;
+  acceptVerto(socket: WebSocket, address?: string): void;
   /** Places a simulated outside call to an incoming number; resolves with the caller's channel uuid. */
   simulateIncomingCall(call: SimulatedIncomingCall): Promise<{ callId: string }>;
   /** The simulated desk phone of a 'phone' user's extension. */
@@ -118,7 +122,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
   const board = createSwitchboard({ events, now: options.now ?? (() => new Date()) });
   const configs = options.configs ?? createTenantConfigs({ db: options.db });
   const sockets = new Set<WebSocket>();
-  const sessions = new Map<string, { punt(): void }>();
+  const sessions = new Map<string, VertoSessionHolder>();
   const env: CallEnv = {
     board,
     configs,
@@ -135,11 +139,12 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     onError,
   };
 
-  async function authenticate(login: string, passwd: string): Promise<VertoIdentity | null> {
+  async function checkLogin(login: string, passwd: string): Promise<VertoLoginCheck> {
     const at = login.lastIndexOf('@');
     const user = login.slice(0, Math.max(at, 0));
     const config = at > 0 ? await configs.byDomainName(login.slice(at + 1)) : null;
-    if (!config || !user) return null;
+    if (!config || !user) return { identity: null, domainUuid: config?.domainUuid ?? null };
+    const refused = { identity: null, domainUuid: config.domainUuid };
     const line = board.line(config.domainName, config.domainUuid);
     if (user.startsWith(SANDBOX_CALLER_PREFIX)) {
       const number = user.slice(SANDBOX_CALLER_PREFIX.length);
@@ -148,13 +153,25 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       const allowed =
         owner &&
         (owner.userClass === 'SP' || (owner.userClass === 'CP' && owner.domainName === config.domainName));
-      return allowed ? { kind: 'caller', login, line, party: { name: '', number } } : null;
+      if (!allowed) return refused;
+      return {
+        identity: { kind: 'caller', login, line, party: { name: '', number } },
+        domainUuid: config.domainUuid,
+      };
     }
     const row = await findExtensionLogin(options.db, config.domainUuid, user);
-    if (!row?.enabled || !sameSecret(options.secrets, row.passwordEnc, passwd)) return null;
+    if (!row?.enabled || !sameSecret(options.secrets, row.passwordEnc, passwd)) return refused;
     const name = config.extensions.get(user)?.ring.target.name ?? '';
-    return { kind: 'extension', login, line, extension: user, party: { name, number: user } };
+    const identity: VertoIdentity = {
+      kind: 'extension',
+      login,
+      line,
+      extension: user,
+      party: { name, number: user },
+    };
+    return { identity, domainUuid: config.domainUuid };
   }
+  const signIn = createVertoSignIn({ db: options.db, throttle: options.throttle, check: checkLogin });
 
   async function lineOf(domainName: string) {
     const config = await configs.byDomainName(domainName);
@@ -181,9 +198,10 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       })),
     on: events.on,
 
-    acceptVerto(socket) {
+    acceptVerto(socket, address = '') {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
+      const authenticate = (login: string, passwd: string) => signIn(login, passwd, address);
       serveVerto(socket, { env, authenticate, sessions });
     },
 

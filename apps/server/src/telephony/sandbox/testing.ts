@@ -289,7 +289,9 @@ export async function startSandbox(options: Partial<SandboxEngineOptions> = {}):
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (request, socket, head) => {
     if (request.url !== '/verto') return socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => engine.acceptVerto(ws));
+    wss.handleUpgrade(request, socket, head, (ws) =>
+      engine.acceptVerto(ws, request.socket.remoteAddress ?? ''),
+    );
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

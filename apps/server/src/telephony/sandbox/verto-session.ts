@@ -34,8 +34,17 @@ export interface VertoEndpointDeps {
   env: CallEnv;
   /** Checks a login; null refuses it (-32001). */
   authenticate(login: string, passwd: string): Promise<VertoIdentity | null>;
-  /** Live sessions by sessid: logging in with a sessid in use elsewhere punts the other socket. */
-  sessions: Map<string, { punt(): void }>;
+  /**
+   * Live sessions by sessid, each bound to the login that made it: logging in again as that login
+   * with its sessid punts the other socket; any other login is refused that sessid.
+   */
+  sessions: Map<string, VertoSessionHolder>;
+}
+
+/** The socket holding a sessid, and the login it belongs to. */
+export interface VertoSessionHolder {
+  readonly login: string;
+  punt(): void;
 }
 
 /** A call id a client may choose: what verto.js makes (a UUID) and then some. */
@@ -121,7 +130,10 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     },
   };
 
-  const session = {
+  const session: VertoSessionHolder = {
+    get login() {
+      return identity?.login ?? '';
+    },
     punt() {
       peer.notify('verto.punt', {});
       peer.close(1000);
@@ -197,6 +209,9 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     if (peer.closed) throw refuse.authFailed();
     // Logging in again on a live socket is fine as the same user, never as someone else.
     if (!who || (identity && identity.login !== who.login)) throw refuse.authFailed();
+    // Another login's sessid can neither be taken over nor used to disconnect its owner.
+    const holder = deps.sessions.get(requested);
+    if (holder && holder !== session && holder.login !== who.login) throw refuse.authFailed();
     if (!identity) {
       identity = who;
       if (who.kind === 'extension') board.register(who.line, who.extension, device);

@@ -1,0 +1,140 @@
+import { messages } from '@tsunagu/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, sessions, users } from '../../platform/db/schema';
+import { stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+
+// Small limits: three wrong passwords per address and ID, six per address, per minute.
+let t: TestApp;
+let url: string;
+const clients: TestStompClient[] = [];
+beforeAll(async () => {
+  t = await createTestApp({ config: { loginLimitPerUser: 3, loginLimitPerAddress: 6 } });
+  url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.client.deactivate()));
+  await t.close();
+});
+
+const login = (username: string, password: string, from: string, extra: object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password, ...extra },
+    remoteAddress: from,
+  });
+const asSession = (token: string): TestSession => ({ token, headers: { authorization: `Bearer ${token}` } });
+const tokenOf = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers.authorization).replace(/^Bearer /, '');
+const infoStatus = async (s: TestSession, username: string) =>
+  (await t.request(s, { method: 'GET', url: `/api/v1/user/info/${username}` })).statusCode;
+const userUuidOf = async (username: string) =>
+  (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.userUuid;
+function connect(userUuid: string, token: string) {
+  const c = stompClient(url, { connectHeaders: { login: userUuid, passcode: token } });
+  clients.push(c);
+  return c;
+}
+
+describe('sign-in throttle', () => {
+  it('refuses the guessing address, not the user: the right password from elsewhere signs in', async () => {
+    for (let i = 0; i < 3; i++) expect((await login('admin', 'guess', '203.0.113.7')).statusCode).toBe(401);
+    const blocked = await login('admin', 'Admin#2026', '203.0.113.7');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().msg).toBe(messages.tooManyAttempts);
+    expect((await login('admin', 'Admin#2026', '198.51.100.20')).statusCode).toBe(200);
+    const throttled = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'login.failure'), eq(auditLog.ip, '203.0.113.7')));
+    expect(throttled.map((r) => (r.detail as { reason: string }).reason)).toEqual([
+      'credentials',
+      'credentials',
+      'credentials',
+      'throttled',
+    ]);
+  });
+
+  it('limits one address across IDs', async () => {
+    for (const name of ['a1', 'a2', 'a3', 'a4', 'a5', 'a6']) {
+      expect((await login(name, 'guess', '203.0.113.8')).statusCode).toBe(401);
+    }
+    expect((await login('yamada', 'Staff#2026', '203.0.113.8')).statusCode).toBe(429);
+    expect((await login('yamada', 'Staff#2026', '203.0.113.9')).statusCode).toBe(200);
+  });
+
+  it('slows an ID attacked from many addresses down, and still lets its owner in', async () => {
+    // Three free, then 250, 500, 1000 ms; the owner's attempt after them waits 2000 ms.
+    for (let i = 1; i <= 6; i++) expect((await login('sato', 'guess', `192.0.2.${i}`)).statusCode).toBe(401);
+    const started = performance.now();
+    expect((await login('sato', 'Staff#2026', '192.0.2.100')).statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+});
+
+describe('ending the oldest session when the limit is used up', () => {
+  it("still answers 'sesion-max' without the flag, and with it ends the oldest session and its socket", async () => {
+    await t.database.db.update(users).set({ maxSessions: 2 }).where(eq(users.username, 'tanaka'));
+    const tanaka = await userUuidOf('tanaka');
+    const oldest = tokenOf(await login('tanaka', 'Staff#2026', '10.1.0.1'));
+    const second = tokenOf(await login('tanaka', 'Staff#2026', '10.1.0.1'));
+    const socket = connect(tanaka, oldest);
+    await socket.connected;
+    const suzuki = await t.login('suzuki', 'Staff#2026');
+
+    const refused = await login('tanaka', 'Staff#2026', '10.1.0.1');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe(messages.sessionMax);
+    // A wrong password with the flag ends nothing.
+    expect((await login('tanaka', 'guess', '10.1.0.1', { endOldestSession: true })).statusCode).toBe(401);
+    expect(await infoStatus(asSession(oldest), 'tanaka')).toBe(200);
+
+    const res = await login('tanaka', 'Staff#2026', '10.1.0.1', { endOldestSession: true });
+    expect(res.statusCode).toBe(200);
+    await socket.closed;
+    expect(await infoStatus(asSession(oldest), 'tanaka')).toBe(401);
+    expect(await infoStatus(asSession(second), 'tanaka')).toBe(200);
+    expect(await infoStatus(asSession(tokenOf(res)), 'tanaka')).toBe(200);
+    // Nobody else's session is touched.
+    expect(await infoStatus(suzuki, 'suzuki')).toBe(200);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'login.endOldestSession'));
+    expect(entry?.userUuid).toBe(tanaka);
+  });
+});
+
+describe('password change', () => {
+  it("ends the user's other sessions and their sockets; the current one stays signed in", async () => {
+    const yamada = await userUuidOf('yamada');
+    const other = await t.login('yamada', 'Staff#2026');
+    const current = await t.login('yamada', 'Staff#2026');
+    const otherSocket = connect(yamada, other.token);
+    const currentSocket = connect(yamada, current.token);
+    await Promise.all([otherSocket.connected, currentSocket.connected]);
+    let currentClosed = false;
+    void currentSocket.closed.then(() => (currentClosed = true));
+    const res = await t.request(current, {
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: {
+        userUuid: yamada,
+        userCredentials: { password: 'Yamada#2027', currentPassword: 'Staff#2026' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await otherSocket.closed;
+    expect(await infoStatus(other, 'yamada')).toBe(401);
+    expect(await infoStatus(current, 'yamada')).toBe(200);
+    expect(currentClosed).toBe(false);
+    const live = await t.database.db
+      .select({ sessionUuid: sessions.sessionUuid })
+      .from(sessions)
+      .where(and(eq(sessions.userUuid, yamada), sql`${sessions.revokedAt} IS NULL`))
+      .orderBy(asc(sessions.createdAt));
+    expect(live).toHaveLength(1);
+  });
+});
