@@ -84,6 +84,8 @@ export interface AppDeps {
   demo: boolean;
   /** Real-time events between instances: Redis pub/sub when configured, in-process by default. */
   bus?: Bus;
+  /** Names this process's real-time connections in the database (INSTANCE_ID); default a random id. */
+  instanceId?: string;
   /** The telephony engine told about configuration changes; without one, nothing is told. */
   engine?: TelephonyEngine;
   /** Sends absence mails; by default SMTP_URL's server, or the outbox under DATA_DIR. */
@@ -153,7 +155,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await engine.close();
   });
   if (telephony.routes) await app.register(telephony.routes);
-  const realtime = createRealtimeGateway({ db, bus, authenticate, now, onError });
+  const realtime = createRealtimeGateway({
+    db,
+    bus,
+    authenticate,
+    instanceId: deps.instanceId,
+    now,
+    onError,
+  });
   routeUpgrades(app.server, {
     '/ws': realtime.broker.handleUpgrade,
     ...telephony.upgrades,

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   RECORDING_ACCEPT,
+  formatMegabytes,
   isDefaultRecording,
   isMissingRecordingFile,
   isSafeRecordingFilename,
   recordingEditError,
   recordingMessages,
+  recordingQuotaMessage,
   recordingUploadError,
+  recordingUsageText,
 } from './recording';
 
 const MB = 1024 * 1024;
@@ -62,5 +65,25 @@ describe('recording states', () => {
     expect(isMissingRecordingFile(99)).toBe(true);
     expect(isMissingRecordingFile(100)).toBe(false);
     expect(recordingMessages.notFound).toBe('ファイルが見つかりません.');
+  });
+});
+
+describe('storage quota texts', () => {
+  it('shows megabytes with at most one decimal, never rounding usage down', () => {
+    expect(formatMegabytes(0)).toBe('0 MB');
+    expect(formatMegabytes(100 * MB)).toBe('100 MB');
+    expect(formatMegabytes(98.2 * MB)).toBe('98.2 MB');
+    expect(formatMegabytes(98.21 * MB)).toBe('98.3 MB');
+    expect(formatMegabytes(16_044)).toBe('0.1 MB');
+    expect(formatMegabytes(MB * 12 + 1)).toBe('12.1 MB');
+  });
+
+  it('names the limit and the usage', () => {
+    expect(recordingQuotaMessage({ usedBytes: 98.2 * MB, quotaBytes: 100 * MB })).toBe(
+      '音声ファイルの保存容量の上限（100 MB）を超えるため保存できません。現在の使用量: 98.2 MB',
+    );
+    expect(recordingUsageText({ usedBytes: 12.3 * MB, quotaBytes: 100 * MB })).toBe(
+      '使用量 12.3 MB / 100 MB',
+    );
   });
 });

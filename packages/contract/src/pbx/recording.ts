@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isBlank } from './shared';
+import { idSchema, isBlank, type ListData } from './shared';
 
 /** recordingDescription of the built-in recordings, which can be played but not edited, deleted or downloaded. */
 export const DEFAULT_RECORDING = 'DEFAULT';
@@ -10,6 +10,8 @@ export const RECORDING_EXTENSIONS = ['.mp3', '.wav'] as const;
 export const RECORDING_ACCEPT = RECORDING_EXTENSIONS.join(',');
 /** Largest upload, 20 MB. */
 export const RECORDING_MAX_BYTES = 20 * 1024 * 1024;
+/** A tenant's storage for its own audio files unless the provider sets another (domains.recording_quota_bytes). */
+export const RECORDING_QUOTA_DEFAULT_BYTES = 100 * 1024 * 1024;
 
 /** A recording as listed (spec 3 "Recording"). */
 export const recordingSchema = z.object({
@@ -21,6 +23,17 @@ export const recordingSchema = z.object({
   recordingDescription: z.string().nullable(),
 });
 export type Recording = z.infer<typeof recordingSchema>;
+
+/** How much of its audio storage a tenant uses: its own uploads (built-in recordings are not counted). */
+export interface RecordingStorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/** GET /v1/recording/{domainUuid}, and the answer of an upload or a rename: the list and the storage used. */
+export interface RecordingListData extends ListData<Recording> {
+  storage: RecordingStorageUsage;
+}
 
 /** POST /v1/recording (rename) and the 'data' part of POST /v1/recording/upload (recordingUuid null). */
 export const recordingSaveRequestSchema = z.object({
@@ -38,7 +51,31 @@ export const recordingMessages = {
   fileName: 'ファイル名に空白や使用できない文字（/ \\ など）が含まれています。',
   fileTooLarge: 'ファイルサイズは20MB以下にしてください。',
   notFound: 'ファイルが見つかりません.',
+  /** Audio whose structure is not clean: bytes after its end, a chunk or frame running past the file. */
+  fileBroken: '音声ファイルの形式が正しくないか、音声以外のデータが含まれているため保存できません。',
 } as const;
+
+const MB = 1024 * 1024;
+
+/**
+ * Bytes as megabytes with at most one decimal ('100 MB', '98.2 MB'); a non-zero amount is rounded up,
+ * so a nearly full storage never reads as having room it has not.
+ */
+export function formatMegabytes(bytes: number): string {
+  // Bytes times ten over a power of two: exact in floating point for whole byte counts.
+  const tenths = Math.ceil((bytes * 10) / MB);
+  return `${tenths % 10 === 0 ? tenths / 10 : (tenths / 10).toFixed(1)} MB`;
+}
+
+/** The refusal of an upload that would pass the tenant's quota, naming the limit and the usage. */
+export function recordingQuotaMessage({ usedBytes, quotaBytes }: RecordingStorageUsage): string {
+  return `音声ファイルの保存容量の上限（${formatMegabytes(quotaBytes)}）を超えるため保存できません。現在の使用量: ${formatMegabytes(usedBytes)}`;
+}
+
+/** 「使用量 12.3 MB / 100 MB」 under the recordings list. */
+export function recordingUsageText({ usedBytes, quotaBytes }: RecordingStorageUsage): string {
+  return `使用量 ${formatMegabytes(usedBytes)} / ${formatMegabytes(quotaBytes)}`;
+}
 
 /** The file being uploaded, as both the browser's File and the server's multipart part describe it. */
 export interface UploadFile {

@@ -1,5 +1,5 @@
 import type { LoginUser } from '@tsunagu/contract';
-import { onlineSessionCounts } from '../../platform/auth/sessions.repository';
+import { onlineSessionCounts } from '../../platform/realtime/presence.repository';
 import type { Db } from '../../platform/db/client';
 
 export function createPresenceService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {

@@ -19,15 +19,21 @@ const fileQuerySchema = z.object({
   domainUuid: idSchema.optional(),
 });
 
-/** Streams a stored recording; the name is given ASCII-safe and, in full, RFC 5987-encoded. */
-function sendAudio(reply: FastifyReply, file: AudioFile, disposition: 'attachment' | 'inline') {
+/**
+ * Streams a stored recording as what it is and nothing else: its audio type, `nosniff` so no browser
+ * second-guesses that type, and always an attachment (the console fetches a Blob for both playing and
+ * downloading, so nothing needs `inline`; opened directly, the file is saved, never rendered). The name
+ * is given ASCII-safe and, in full, RFC 5987-encoded.
+ */
+function sendAudio(reply: FastifyReply, file: AudioFile) {
   const ascii = file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return reply
     .type(file.mime)
+    .header('x-content-type-options', 'nosniff')
     .header('content-length', file.size)
     .header(
       'content-disposition',
-      `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
     )
     .send(createReadStream(file.path));
 }
@@ -35,26 +41,25 @@ function sendAudio(reply: FastifyReply, file: AudioFile, disposition: 'attachmen
 export function registerRecordingsRoutes(router: Router, service: RecordingsService): void {
   router.route(endpoints.recordingList, {
     params: z.object({ domainUuid: idSchema }),
-    handler: async ({ tenantUuid }) => ({ list: await service.list(tenantUuid) }),
+    handler: ({ tenantUuid }) => service.listing(tenantUuid),
   });
 
   router.route(endpoints.recordingDownload, {
     query: fileQuerySchema,
     handler: async ({ tenantUuid, query, reply }) =>
-      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'download'), 'attachment'),
+      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'download')),
   });
 
   router.route(endpoints.recordingPlay, {
     query: fileQuerySchema,
     handler: async ({ tenantUuid, query, reply }) =>
-      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'play'), 'inline'),
+      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'play')),
   });
 
   router.route(endpoints.recordingSave, {
     body: recordingSaveRequestSchema,
-    handler: async ({ auth, request, tenantUuid, body }) => ({
-      list: await service.rename({ auth, ip: request.ip }, tenantUuid, body),
-    }),
+    handler: ({ auth, request, tenantUuid, body }) =>
+      service.rename({ auth, ip: request.ip }, tenantUuid, body),
   });
 
   router.route(endpoints.recordingDelete, {
@@ -72,9 +77,8 @@ export function recordingUploadRoute(
   return async (scope) => {
     await scope.register(fastifyMultipart, UPLOAD_LIMITS);
     createRouter(scope, authenticate).route(endpoints.recordingUpload, {
-      handler: async ({ auth, request }) => ({
-        list: await service.upload({ auth, ip: request.ip }, await readUpload(request)),
-      }),
+      handler: async ({ auth, request }) =>
+        service.upload({ auth, ip: request.ip }, await readUpload(request, service.stage)),
     });
   };
 }

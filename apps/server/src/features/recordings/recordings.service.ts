@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   ApiError,
   isDefaultRecording,
@@ -6,15 +7,18 @@ import {
   messages,
   recordingEditError,
   recordingMessages,
+  recordingQuotaMessage,
   recordingSaveRequestSchema,
   recordingUploadError,
   type Recording,
+  type RecordingListData,
   type RecordingSaveRequest,
 } from '@tsunagu/contract';
 import { z } from 'zod';
 import { isProvider, type Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
-import { AUDIO_MIME, detectAudioFormat } from '../../platform/files/audio-format';
+import { AUDIO_MIME, inspectAudio } from '../../platform/files/audio-format';
+import { withFileSource } from '../../platform/files/byte-source';
 import type { RecordingStorage } from '../../platform/files/recording-storage';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import type { TelephonyEngine } from '../../telephony/engine';
@@ -26,6 +30,7 @@ import {
   isRecordingInUse,
   listRecordings,
   renameRecording,
+  storageUsage,
 } from './recordings.repository';
 import type { Upload } from './recordings.upload';
 
@@ -70,16 +75,85 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** The upload's audio format, read from its content; refused (400) when it is not clean audio of its name's type. */
+async function uploadedFormat(file: NonNullable<Upload['file']>) {
+  const inspection = await withFileSource(file.staged.path, inspectAudio);
+  if ('problem' in inspection) {
+    throw new ApiError(
+      400,
+      inspection.problem === 'structure' ? recordingMessages.fileBroken : recordingMessages.fileType,
+    );
+  }
+  const { format } = inspection;
+  if (!file.name.toLowerCase().endsWith(`.${format}`) || isMissingRecordingFile(file.staged.size)) {
+    throw new ApiError(400, recordingMessages.fileType);
+  }
+  return format;
+}
+
 export function createRecordingsService(deps: RecordingsServiceDeps) {
   const { db, storage } = deps;
   const list = (tenantUuid: string): Promise<Recording[]> => listRecordings(db, tenantUuid);
 
+  /** The tenant's recordings (DEFAULT ones first) and how much of its storage they use. */
+  async function listing(tenantUuid: string): Promise<RecordingListData> {
+    const [rows, usage] = await Promise.all([list(tenantUuid), storageUsage(db, tenantUuid)]);
+    if (!usage) throw new ApiError(404, messages.notFound);
+    return { list: rows, storage: usage };
+  }
+
+  async function storeUpload(actor: Actor, upload: Upload): Promise<RecordingListData> {
+    const parsed = uploadDataSchema.safeParse(parseJson(upload.data));
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? messages.badRequest);
+    const data = parsed.data;
+    const file = upload.file;
+    const error = recordingUploadError(file && { name: file.name, size: file.staged.size }, data);
+    if (error || !file) throw new ApiError(400, error ?? recordingMessages.fileMissing);
+    const format = await uploadedFormat(file);
+    const tenantUuid = uploadTenant(actor.auth, data.domainUuid);
+    const recordingUuid = randomUUID();
+    const change = {
+      actor,
+      tenantUuid,
+      kind: 'recording',
+      action: 'recording.upload',
+      conflicts: { recordings_domain_filename_unique: recordingServerMessages.filenameTaken },
+    } as const;
+    let storageName: string | null = null;
+    try {
+      await commitChange(deps, change, async (tx) => {
+        const usage = await storageUsage(tx, tenantUuid, 'lock');
+        if (!usage) throw new ApiError(404, messages.notFound);
+        if (usage.usedBytes + file.staged.size > usage.quotaBytes) {
+          throw new ApiError(413, recordingQuotaMessage(usage));
+        }
+        storageName = await file.staged.keep(tenantUuid, format);
+        const row = {
+          recordingUuid,
+          recordingName: data.recordingName.trim(),
+          recordingFilename: file.name,
+          storageName,
+          sizeBytes: file.staged.size,
+        };
+        await insertRecording(tx, tenantUuid, row);
+        return { target: recordingUuid, detail: row };
+      });
+    } catch (failure) {
+      if (storageName) await storage.remove(tenantUuid, storageName);
+      throw failure;
+    }
+    return listing(tenantUuid);
+  }
+
   return {
     /** The tenant's recordings (DEFAULT ones first). */
     list,
+    listing,
+    /** Streams an upload's file to disk for `upload` to check and keep (the upload route reads with it). */
+    stage: (source: Readable) => storage.stage(source),
 
     /** Renames a recording; the built-in ones cannot be changed. */
-    async rename(actor: Actor, tenantUuid: string, input: RecordingSaveRequest): Promise<Recording[]> {
+    async rename(actor: Actor, tenantUuid: string, input: RecordingSaveRequest): Promise<RecordingListData> {
       const error = recordingEditError(input);
       if (error) throw new ApiError(400, error);
       if (!input.recordingUuid) throw new ApiError(400, messages.badRequest);
@@ -92,55 +166,20 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         await renameRecording(tx, tenantUuid, recordingUuid, input.recordingName.trim());
         return { target: recordingUuid, detail: { recordingName: input.recordingName.trim() } };
       });
-      return list(tenantUuid);
+      return listing(tenantUuid);
     },
 
     /**
      * Stores an uploaded wav/mp3 under a generated name in the tenant's storage. The content must really be
-     * the audio its name claims; the row and the file appear together or not at all.
+     * clean audio of the type its name claims, and fit in the tenant's quota; the row and the file appear
+     * together or not at all, and the staged upload is gone afterwards whatever happened.
      */
-    async upload(actor: Actor, upload: Upload): Promise<Recording[]> {
-      const parsed = uploadDataSchema.safeParse(parseJson(upload.data));
-      if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? messages.badRequest);
-      const data = parsed.data;
-      const file = upload.file;
-      const error = recordingUploadError(file && { name: file.name, size: file.bytes.length }, data);
-      if (error || !file) throw new ApiError(400, error ?? recordingMessages.fileMissing);
-      const format = detectAudioFormat(file.bytes);
-      if (
-        !format ||
-        !file.name.toLowerCase().endsWith(`.${format}`) ||
-        isMissingRecordingFile(file.bytes.length)
-      ) {
-        throw new ApiError(400, recordingMessages.fileType);
-      }
-      const tenantUuid = uploadTenant(actor.auth, data.domainUuid);
-      const recordingUuid = randomUUID();
-      const storageName = await storage.save(tenantUuid, format, file.bytes);
-      const change = {
-        actor,
-        tenantUuid,
-        kind: 'recording',
-        action: 'recording.upload',
-        conflicts: { recordings_domain_filename_unique: recordingServerMessages.filenameTaken },
-      } as const;
+    async upload(actor: Actor, upload: Upload): Promise<RecordingListData> {
       try {
-        await commitChange(deps, change, async (tx) => {
-          const row = {
-            recordingUuid,
-            recordingName: data.recordingName.trim(),
-            recordingFilename: file.name,
-            storageName,
-            sizeBytes: file.bytes.length,
-          };
-          await insertRecording(tx, tenantUuid, row);
-          return { target: recordingUuid, detail: row };
-        });
-      } catch (failure) {
-        await storage.remove(tenantUuid, storageName);
-        throw failure;
+        return await storeUpload(actor, upload);
+      } finally {
+        await upload.file?.staged.discard();
       }
-      return list(tenantUuid);
     },
 
     /** Deletes a recording nothing plays any more, then its file; the built-in ones stay. */

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync, truncateSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages, type Recording } from '@tsunagu/contract';
+import {
+  messages,
+  recordingQuotaMessage,
+  RECORDING_QUOTA_DEFAULT_BYTES,
+  type Recording,
+  type RecordingStorageUsage,
+} from '@tsunagu/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordings } from '../../platform/db/schema';
+import { domains, recordings } from '../../platform/db/schema';
+import { STAGING_DIR } from '../../platform/files/recording-storage';
+import { HTML_TRAILER, testMp3, wavWithHtml } from '../../platform/files/test-audio';
 import { sineWav } from '../../platform/files/wav';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
@@ -18,12 +26,9 @@ afterAll(() => k.t.close());
 const NOT_FOUND = 'ファイルが見つかりません.';
 const BUILT_IN = '標準の音声ファイルは変更・削除・ダウンロードできません。';
 const WAV = sineWav({ seconds: 0.5 });
-/** An MP3 as most encoders write it: an ID3v2 tag, then MPEG-1 Layer III frames (0xFFFB). */
-const MP3 = Buffer.concat([
-  Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]),
-  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
-  Buffer.alloc(400),
-]);
+/** An MP3 as most encoders write it: an ID3v2 tag, then whole MPEG-1 Layer III frames. */
+const MP3 = testMp3();
+const BROKEN = '音声ファイルの形式が正しくないか、音声以外のデータが含まれているため保存できません。';
 
 interface Part {
   name: string;
@@ -64,6 +69,18 @@ const named = async (filename: string) =>
 const file = (endpoint: 'downloadFile' | 'playFile', query: string, session: TestSession = k.admin) =>
   k.get(session, `/api/v1/recording/${endpoint}?${query}`);
 const storedFiles = () => readdirSync(join(k.t.config.dataDir, 'recordings', k.demoUuid)).sort();
+/** Uploads being received: empty whenever no request is running. */
+const stagedFiles = () => {
+  const dir = join(k.t.config.dataDir, 'recordings', STAGING_DIR);
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+const usageOf = async (domainUuid: string, session = k.admin) =>
+  (await k.get(session, `/api/v1/recording/${domainUuid}`)).json().data.storage as RecordingStorageUsage;
+const setQuota = (domainUuid: string, bytes: number) =>
+  k.t.database.db
+    .update(domains)
+    .set({ recordingQuotaBytes: bytes })
+    .where(eq(domains.domainUuid, domainUuid));
 const storagePath = async (filename: string) => {
   const [row] = await k.t.database.db
     .select()
@@ -74,6 +91,7 @@ const storagePath = async (filename: string) => {
 const snapshot = async () => ({
   rows: await k.t.database.db.select().from(recordings),
   files: storedFiles(),
+  staged: stagedFiles(),
 });
 
 describe('recording list', () => {
@@ -133,21 +151,27 @@ describe('recording upload', () => {
     );
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('audio/wav');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['content-disposition']).toBe(
       `attachment; filename="____.wav"; filename*=UTF-8''${encodeURIComponent('お知らせ.wav')}`,
     );
     expect(got.rawPayload.equals(WAV)).toBe(true);
   });
 
-  it('accepts an MP3 (ID3 tag and MPEG frames) and serves it as audio/mpeg', async () => {
+  it('accepts an MP3 (ID3 tag and MPEG frames) and serves it as audio/mpeg, nosniff, an attachment', async () => {
     const res = await upload(k.admin, [
       { name: 'file', filename: 'jingle.mp3', body: MP3 },
       { name: 'data', body: data({ recordingName: 'ジングル' }) },
     ]);
     expect(res.statusCode).toBe(200);
+    // Played through a fetched Blob, so the player needs no inline file: opened directly, it is saved.
     const played = await file('playFile', 'fileName=jingle.mp3');
     expect(played.headers['content-type']).toBe('audio/mpeg');
-    expect(played.headers['content-disposition']).toMatch(/^inline; /);
+    expect(played.headers['x-content-type-options']).toBe('nosniff');
+    expect(played.headers['content-disposition']).toBe(
+      `attachment; filename="jingle.mp3"; filename*=UTF-8''jingle.mp3`,
+    );
+    expect(played.rawPayload.equals(MP3)).toBe(true);
   });
 
   const big = Buffer.concat([WAV.subarray(0, 44), Buffer.alloc(20 * 1024 * 1024 - 43)]);
@@ -184,6 +208,24 @@ describe('recording upload', () => {
         { name: 'data', body: data() },
       ],
       '音声ファイル（.mp3 / .wav）を選択してください。',
+      400,
+    ],
+    [
+      'a WAV with HTML appended after its data chunk',
+      [
+        { name: 'file', filename: 'page.wav', body: wavWithHtml() },
+        { name: 'data', body: data() },
+      ],
+      BROKEN,
+      400,
+    ],
+    [
+      'an MP3 with HTML after its last frame',
+      [
+        { name: 'file', filename: 'page.mp3', body: Buffer.concat([MP3, HTML_TRAILER]) },
+        { name: 'data', body: data() },
+      ],
+      BROKEN,
       400,
     ],
     [
@@ -288,6 +330,79 @@ describe('recording upload', () => {
     expect(res.statusCode).toBe(200);
     expect(await named('evil.wav')).toBeDefined();
     expect(storedFiles().every((f) => /^[0-9a-f-]{36}\.(wav|mp3)$/.test(f))).toBe(true);
+  });
+});
+
+describe('storage quota', () => {
+  afterAll(async () => {
+    await setQuota(k.demoUuid, RECORDING_QUOTA_DEFAULT_BYTES);
+    await setQuota(k.otherUuid, RECORDING_QUOTA_DEFAULT_BYTES);
+  });
+  const wavPart = (filename: string) => [
+    { name: 'file', filename, body: WAV },
+    { name: 'data', body: data({ recordingName: filename }) },
+  ];
+
+  it("lists the usage of the tenant's own uploads (not the built-in files) and its quota, 100 MB by default", async () => {
+    const rows = await k.t.database.db.select().from(recordings).where(eq(recordings.domainUuid, k.demoUuid));
+    const own = rows.filter((r) => r.recordingDescription === null).reduce((sum, r) => sum + r.sizeBytes, 0);
+    expect(own).toBeGreaterThan(0);
+    expect(await usageOf(k.demoUuid)).toEqual({ usedBytes: own, quotaBytes: 100 * 1024 * 1024 });
+  });
+
+  it('refuses an upload beyond the quota, naming the limit and the usage, and keeps nothing of it', async () => {
+    const { usedBytes } = await usageOf(k.demoUuid);
+    await setQuota(k.demoUuid, usedBytes + WAV.length - 1);
+    const before = await snapshot();
+    const res = await upload(k.admin, wavPart('over.wav'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().msg).toBe(recordingQuotaMessage({ usedBytes, quotaBytes: usedBytes + WAV.length - 1 }));
+    expect(await snapshot()).toEqual(before);
+
+    await setQuota(k.demoUuid, usedBytes + WAV.length);
+    const fits = await upload(k.admin, wavPart('fits.wav'));
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json().data.storage).toEqual({
+      usedBytes: usedBytes + WAV.length,
+      quotaBytes: usedBytes + WAV.length,
+    });
+  });
+
+  it("is per tenant: a full tenant stops neither another's uploads nor counts its files", async () => {
+    const demo = await usageOf(k.demoUuid);
+    expect(demo.usedBytes).toBe(demo.quotaBytes);
+    const other = await usageOf(k.otherUuid, k.adminB);
+    const res = await upload(k.adminB, wavPart('b-only.wav'));
+    expect(res.statusCode).toBe(200);
+    expect(await usageOf(k.otherUuid, k.adminB)).toEqual({
+      ...other,
+      usedBytes: other.usedBytes + WAV.length,
+    });
+    expect(await usageOf(k.demoUuid)).toEqual(demo);
+    // And the other way round: the other tenant's full storage does not stop the demo tenant.
+    await setQuota(k.otherUuid, 0);
+    await setQuota(k.demoUuid, RECORDING_QUOTA_DEFAULT_BYTES);
+    expect((await upload(k.adminB, wavPart('b-more.wav'))).statusCode).toBe(413);
+    expect((await upload(k.admin, wavPart('a-more.wav'))).statusCode).toBe(200);
+  });
+
+  it('frees the room of a deleted recording', async () => {
+    const before = await usageOf(k.demoUuid);
+    const target = await named('a-more.wav');
+    expect((await k.del(k.admin, `/api/v1/recording/${target.recordingUuid}`)).statusCode).toBe(200);
+    expect(await usageOf(k.demoUuid)).toEqual({ ...before, usedBytes: before.usedBytes - WAV.length });
+  });
+
+  it('lets only one of two simultaneous uploads take the last room (the tenant row is locked)', async () => {
+    const { usedBytes } = await usageOf(k.demoUuid);
+    await setQuota(k.demoUuid, usedBytes + WAV.length);
+    const [a, b] = await Promise.all([
+      upload(k.admin, wavPart('race-a.wav')),
+      upload(k.admin, wavPart('race-b.wav')),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 413]);
+    expect((await usageOf(k.demoUuid)).usedBytes).toBe(usedBytes + WAV.length);
+    expect(stagedFiles()).toEqual([]);
   });
 });
 

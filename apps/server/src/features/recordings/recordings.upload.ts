@@ -1,10 +1,12 @@
 import { ApiError, messages, RECORDING_MAX_BYTES, recordingMessages } from '@tsunagu/contract';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { StagedFile } from '../../platform/files/recording-storage';
 
-/** What a POST /v1/recording/upload carried: the 'file' part and the 'data' part (JSON text). */
+/** What a POST /v1/recording/upload carried: the 'file' part (already on disk) and the 'data' part (JSON text). */
 export interface Upload {
-  file: { name: string; bytes: Buffer } | null;
+  file: { name: string; staged: StagedFile } | null;
   data: string | null;
 }
 
@@ -21,21 +23,37 @@ export const UPLOAD_LIMITS: FastifyMultipartOptions = {
   },
 };
 
-/** Reads the multipart body; an oversized file or a malformed body becomes a 400 with a Japanese message. */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+/**
+ * Reads the multipart body, streaming the file to a staged file on disk (never the whole file in memory).
+ * An oversized file or a malformed body becomes a 400 with a Japanese message and leaves no file behind;
+ * on success the caller owns the staged file and must keep or discard it.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  stage: (source: Readable) => Promise<StagedFile>,
+): Promise<Upload> {
   if (!request.isMultipart()) throw new ApiError(400, recordingMessages.fileMissing);
   const upload: Upload = { file: null, data: null };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
         // A form submitted without choosing a file still sends an empty, unnamed 'file' part.
-        if (part.fieldname === 'file' && part.filename) upload.file = { name: part.filename, bytes };
+        if (part.fieldname !== 'file' || !part.filename) {
+          part.file.resume();
+          continue;
+        }
+        const staged = await stage(part.file);
+        upload.file = { name: part.filename, staged };
+        // busboy stops at the limit and marks the stream truncated: the rest of the file was never written.
+        if (part.file.truncated) throw new ApiError(400, recordingMessages.fileTooLarge);
       } else if (part.fieldname === 'data') {
         upload.data = String(part.value);
       }
     }
   } catch (error) {
+    await upload.file?.staged.discard();
+    // The server's own trouble writing the file (a full disk) is not the client's fault: no 400 for it.
+    if (error instanceof ApiError || (error instanceof Error && 'syscall' in error)) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(400, recordingMessages.fileTooLarge);
     // Everything else that fails here is the body itself: too many parts, no boundary, a cut-off form.

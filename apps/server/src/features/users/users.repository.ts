@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
-import { onlineAt, onlineCounts } from '../../platform/auth/sessions.repository';
+import { onlineAt, onlineCounts, onlinePlaceholders } from '../../platform/realtime/presence.repository';
 import { preparedOn } from '../../platform/db/prepared';
 import { domains, extensions, users } from '../../platform/db/schema';
 
@@ -64,7 +64,7 @@ const userInfo = preparedOn((conn) =>
       version: sql<string>`coalesce((SELECT v.version::text FROM pbx_versions v
         WHERE v.domain_uuid = ${users.domainUuid}), '0')`,
       online: sql<UserInfoRow['online']>`(SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
-        FROM (${onlineCounts(users.domainUuid, { now: sql.placeholder('now'), idleSince: sql.placeholder('idleSince') })}) o)`,
+        FROM (${onlineCounts(users.domainUuid, onlinePlaceholders)}) o)`,
     })
     .from(users)
     .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))

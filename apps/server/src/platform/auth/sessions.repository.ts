@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client';
-import { rowsOf } from '../db/migrate';
 import { preparedOn } from '../db/prepared';
 import { domains, sessions, users } from '../db/schema';
 
@@ -131,46 +130,6 @@ export async function revokeOtherSessions(conn: Conn, userUuid: string, keepSess
     )
     .returning({ sessionUuid: sessions.sessionUuid });
   return rows.map((r) => r.sessionUuid);
-}
-
-/**
- * Per user of a tenant, the sessions that are online: active with a real-time connection open
- * (presence's loginCnt). A counter left behind by a crashed instance stops counting once the session
- * is no longer seen.
- */
-export async function onlineSessionCounts(
-  conn: Conn,
-  domainUuid: string,
-  now: Date,
-): Promise<Map<string, number>> {
-  const rows = rowsOf<{ user_uuid: string; n: number }>(
-    await conn.execute(onlineCounts(domainUuid, onlineAt(now))),
-  );
-  return new Map(rows.map((r) => [r.user_uuid, r.n]));
-}
-
-/** The instants an online count compares with (prepared statements take them as placeholders). */
-export const onlineAt = (now: Date) => ({ now, idleSince: idleSince(now) });
-
-type Value = string | Date | SQLWrapper;
-
-/** The query behind onlineSessionCounts, for reads that fold it into a larger statement. */
-export const onlineCounts = (domainUuid: Value, at: { now: Value; idleSince: Value }) => sql`
-  SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
-  WHERE ${sessions.domainUuid} = ${domainUuid} AND ${sessions.revokedAt} IS NULL
-    AND ${sessions.expiresAt} > ${at.now} AND ${sessions.lastSeenAt} > ${at.idleSince}
-    AND ${sessions.realtimeConnections} > 0
-  GROUP BY ${sessions.userUuid}`;
-
-/** A real-time connection of the session opened (+1) or closed (-1); an opening also marks it seen. */
-export async function countRealtimeConnection(conn: Conn, sessionUuid: string, delta: 1 | -1, now: Date) {
-  await conn
-    .update(sessions)
-    .set({
-      realtimeConnections: sql`greatest(0, ${sessions.realtimeConnections} + ${delta})`,
-      ...(delta > 0 ? { lastSeenAt: now } : {}),
-    })
-    .where(eq(sessions.sessionUuid, sessionUuid));
 }
 
 /** Of the given sessions, those no longer live (revoked or expired): their connections must close. */

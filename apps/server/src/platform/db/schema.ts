@@ -22,6 +22,8 @@ export const domains = pgTable('domains', {
   domainDescription: text('domain_description').notNull().default(''),
   timeZone: text('time_zone').notNull().default('Asia/Tokyo'),
   enabled: boolean('enabled').notNull().default(true),
+  /** Storage for the tenant's own audio files, in bytes (0006_recording_quota.sql). */
+  recordingQuotaBytes: bigint('recording_quota_bytes', { mode: 'number' }).notNull().default(104857600),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { AudioFormat } from './audio-format';
+
+/** An upload written to disk but not yet a recording: kept under a generated name, or discarded. */
+export interface StagedFile {
+  /** Where it lies while it is checked (never served). */
+  readonly path: string;
+  readonly size: number;
+  /** Moves it into the tenant's storage under a new generated name; returns that name. */
+  keep(domainUuid: string, format: AudioFormat): Promise<string>;
+  /** Removes it (after keep, nothing is left to remove). */
+  discard(): Promise<void>;
+}
 
 /** Where recordings live: `<dataDir>/recordings/<domainUuid>/<generated name>` (object storage later). */
 export interface RecordingStorage {
@@ -11,9 +25,17 @@ export interface RecordingStorage {
   find(domainUuid: string, storageName: string): Promise<{ path: string; size: number } | null>;
   /** Removes a stored file; a missing file is not an error. */
   remove(domainUuid: string, storageName: string): Promise<void>;
+  /**
+   * Streams an upload to a temporary file, so its size never sits in memory; a failed stream leaves no file.
+   * The staging folder is beside the tenants' folders (same file system, so `keep` is a rename): the tenant
+   * an upload is for is named by a form field that may come after the file.
+   */
+  stage(source: Readable): Promise<StagedFile>;
 }
 
 const TENANT_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Uploads being received; not a tenant id, so no lookup can ever reach it. */
+export const STAGING_DIR = '.incoming';
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(wav|mp3)$/;
 
 export function createRecordingStorage(dataDir: string): RecordingStorage {
@@ -29,12 +51,18 @@ export function createRecordingStorage(dataDir: string): RecordingStorage {
     return path.startsWith(root + sep) ? path : null;
   }
 
+  /** A new generated name in the tenant's folder, which is created if needed. */
+  async function newPath(domainUuid: string, format: AudioFormat) {
+    const storageName = `${randomUUID()}.${format}`;
+    const path = pathOf(domainUuid, storageName);
+    if (!path) throw new Error('invalid tenant id for recording storage');
+    await mkdir(join(path, '..'), { recursive: true });
+    return { storageName, path };
+  }
+
   return {
     async save(domainUuid, format, bytes) {
-      const storageName = `${randomUUID()}.${format}`;
-      const path = pathOf(domainUuid, storageName);
-      if (!path) throw new Error('invalid tenant id for recording storage');
-      await mkdir(join(path, '..'), { recursive: true });
+      const { storageName, path } = await newPath(domainUuid, format);
       // Written aside and renamed, so a reader never sees half a file.
       await writeFile(`${path}.part`, bytes);
       await rename(`${path}.part`, path);
@@ -53,6 +81,29 @@ export function createRecordingStorage(dataDir: string): RecordingStorage {
     async remove(domainUuid, storageName) {
       const path = pathOf(domainUuid, storageName);
       if (path) await rm(path, { force: true });
+    },
+    async stage(source) {
+      const dir = join(root, STAGING_DIR);
+      await mkdir(dir, { recursive: true });
+      const path = join(dir, `${randomUUID()}.part`);
+      const discard = () => rm(path, { force: true });
+      try {
+        await pipeline(source, createWriteStream(path, { flags: 'wx' }));
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      const { size } = await stat(path);
+      return {
+        path,
+        size,
+        discard,
+        async keep(domainUuid, format) {
+          const target = await newPath(domainUuid, format);
+          await rename(path, target.path);
+          return target.storageName;
+        },
+      };
     },
   };
 }

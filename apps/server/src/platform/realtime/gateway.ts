@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { topicOwner, topics, type LoginUser } from '@tsunagu/contract';
 import type { Auth } from '../auth/auth-context';
 import type { Authenticator } from '../auth/authenticate';
-import {
-  countRealtimeConnection,
-  deadSessions,
-  onlineSessionCounts,
-  touchSessions,
-  TOUCH_EVERY_MS,
-} from '../auth/sessions.repository';
+import { deadSessions, touchSessions, TOUCH_EVERY_MS } from '../auth/sessions.repository';
 import type { Db } from '../db/client';
 import { createStompBroker, type StompBroker } from './broker';
 import type { Bus, Unsubscribe } from './bus';
+import {
+  beatInstance,
+  claimInstance,
+  INSTANCE_BEAT_MS,
+  onlineSessionCounts,
+  releaseInstance,
+  setConnections,
+} from './presence.repository';
 
 /** Bus topic (not a STOMP destination) telling every instance to close connections of ended sessions. */
 const END_SESSIONS = 'control/end-sessions';
@@ -52,6 +55,8 @@ export interface RealtimeGatewayDeps {
   db: Db;
   bus: Bus;
   authenticate: Authenticator;
+  /** Names this process's connections in the database; a restart under the same id clears them. */
+  instanceId?: string;
   now?: () => Date;
   onError?: (error: unknown) => void;
 }
@@ -64,19 +69,47 @@ export function createRealtimeGateway({
   db,
   bus,
   authenticate,
+  instanceId = randomUUID(),
   now = () => new Date(),
-  onError,
+  onError = (error: unknown) => console.error(error),
 }: RealtimeGatewayDeps) {
-  const connected = new Map<string, number>();
+  /** This instance's open connections per session, the truth its rows in the database follow. */
+  const connected = new Map<string, { count: number; domainUuid: string }>();
+  let closing = false;
+  /** Set when a write of connections failed: the next heartbeat writes them all again. */
+  let unsynced = false;
+
   const publishPresence = async (domainUuid: string) => {
     const counts = await onlineSessionCounts(db, domainUuid, now());
     const list: LoginUser[] = [...counts].map(([userUuid, loginCnt]) => ({ userUuid, loginCnt }));
     await bus.publish(topics.loginUser(domainUuid), JSON.stringify(list));
   };
+  const publishPresences = (domainUuids: Iterable<string>) =>
+    Promise.all([...new Set(domainUuids)].map(publishPresence));
+
+  // A crash leaves the previous run's connections behind; they stop counting before any new one is written.
+  const claimed = claimInstance(db, instanceId, now()).then(publishPresences);
+  claimed.catch(onError);
+
+  // Writes of one session run one after another and write the count as it is when they run, so the row
+  // ends up matching the count however connects and disconnects interleave.
+  const writes = new Map<string, Promise<void>>();
+  const syncConnections = (sessionUuid: string): Promise<void> => {
+    const write = (writes.get(sessionUuid) ?? claimed)
+      .catch(() => {})
+      .then(() => setConnections(db, instanceId, sessionUuid, connected.get(sessionUuid)?.count ?? 0, now()))
+      .catch((error: unknown) => {
+        unsynced = true;
+        throw error;
+      })
+      .finally(() => writes.get(sessionUuid) === write && writes.delete(sessionUuid));
+    writes.set(sessionUuid, write);
+    return write;
+  };
 
   const broker = createStompBroker<Auth>({
     bus,
-    ...(onError ? { onError } : {}),
+    onError,
     async authenticate(headers) {
       const token = connectToken(headers);
       if (!token) return null;
@@ -87,15 +120,18 @@ export function createRealtimeGateway({
     },
     authorize: (auth, destination, action) => action === 'subscribe' && mayReceive(auth, destination),
     async onConnect(auth) {
-      connected.set(auth.sessionUuid, (connected.get(auth.sessionUuid) ?? 0) + 1);
-      await countRealtimeConnection(db, auth.sessionUuid, 1, now());
+      const entry = connected.get(auth.sessionUuid);
+      connected.set(auth.sessionUuid, { count: (entry?.count ?? 0) + 1, domainUuid: auth.domainUuid });
+      await syncConnections(auth.sessionUuid);
       await publishPresence(auth.domainUuid);
     },
     async onDisconnect(auth) {
-      const left = (connected.get(auth.sessionUuid) ?? 1) - 1;
-      if (left > 0) connected.set(auth.sessionUuid, left);
+      const left = (connected.get(auth.sessionUuid)?.count ?? 1) - 1;
+      if (left > 0) connected.set(auth.sessionUuid, { count: left, domainUuid: auth.domainUuid });
       else connected.delete(auth.sessionUuid);
-      await countRealtimeConnection(db, auth.sessionUuid, -1, now());
+      // A stopping instance releases all its connections at once (close()).
+      if (closing) return;
+      await syncConnections(auth.sessionUuid);
       await publishPresence(auth.domainUuid);
     },
   });
@@ -109,15 +145,47 @@ export function createRealtimeGateway({
   });
 
   // Every minute: open connections keep their sessions seen; connections of sessions revoked
-  // elsewhere (another instance, an expired token) are closed.
+  // elsewhere (another instance, an expired token, a revocation missed while Redis was away) are closed.
   const keepAlive = setInterval(() => {
     const ids = [...connected.keys()];
     touchSessions(db, ids, now())
       .then(() => deadSessions(db, ids, now()))
       .then(closeSessions)
-      .catch((error: unknown) => onError?.(error));
+      .catch(onError);
   }, TOUCH_EVERY_MS);
   keepAlive.unref();
+
+  // Every few seconds: this instance is alive (its connections count); instances gone silent are
+  // deleted and their tenants told. If this one had been taken for gone, its connections are rewritten.
+  const heartbeat = setInterval(() => {
+    void claimed
+      .then(() => beatInstance(db, instanceId, now()))
+      .then(async ({ lost, changed }) => {
+        const rewrite = lost || unsynced;
+        unsynced = false;
+        if (rewrite) await Promise.all([...connected.keys()].map(syncConnections));
+        await publishPresences(
+          rewrite ? [...changed, ...[...connected.values()].map((c) => c.domainUuid)] : changed,
+        );
+      })
+      .catch(onError);
+  }, INSTANCE_BEAT_MS);
+  heartbeat.unref();
+
+  // While Redis was away other instances' presence changes were missed: this instance's clients get
+  // their tenants' lists again once sharing resumes.
+  const stopWatching = bus.watchSharing?.((shared) => {
+    if (!shared) return;
+    const domainUuids = new Set([...connected.values()].map((c) => c.domainUuid));
+    for (const domainUuid of domainUuids) {
+      onlineSessionCounts(db, domainUuid, now())
+        .then((counts) => {
+          const list: LoginUser[] = [...counts].map(([userUuid, loginCnt]) => ({ userUuid, loginCnt }));
+          broker.publishLocal(topics.loginUser(domainUuid), JSON.stringify(list));
+        })
+        .catch(onError);
+    }
+  });
 
   return {
     broker,
@@ -127,9 +195,15 @@ export function createRealtimeGateway({
     endSessions: (sessionUuids) =>
       sessionUuids.length === 0 ? Promise.resolve() : bus.publish(END_SESSIONS, JSON.stringify(sessionUuids)),
     async close() {
+      closing = true;
       clearInterval(keepAlive);
+      clearInterval(heartbeat);
+      stopWatching?.();
       (await control)();
       await broker.close();
+      // Other instances' clients see this instance's users go offline now, not a minute later.
+      await Promise.allSettled(writes.values());
+      await releaseInstance(db, instanceId).then(publishPresences).catch(onError);
     },
   } satisfies RealtimeGateway;
 }

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { rowsOf } from '../db/migrate';
+import {
+  beatInstance,
+  claimInstance,
+  INSTANCE_GONE_MS,
+  onlineSessionCounts,
+  releaseInstance,
+  setConnections,
+} from './presence.repository';
+
+let t: TestApp;
+/** The live session, user and tenant of each signed-in user. */
+const who: Record<string, { sessionUuid: string; userUuid: string; domainUuid: string }> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const name of ['yamada', 'suzuki', 'admin-b']) {
+    await t.login(name, name === 'admin-b' ? 'Admin#2026' : 'Staff#2026');
+    const [row] = rowsOf<{ session_uuid: string; user_uuid: string; domain_uuid: string }>(
+      await t.database.db.execute(sql`SELECT s.session_uuid, s.user_uuid, s.domain_uuid FROM sessions s
+        JOIN users u USING (user_uuid) WHERE u.username = ${name} AND s.revoked_at IS NULL`),
+    );
+    who[name] = { sessionUuid: row!.session_uuid, userUuid: row!.user_uuid, domainUuid: row!.domain_uuid };
+  }
+});
+afterAll(() => t.close());
+
+const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
+const online = async (name: string, when: Date) =>
+  (await onlineSessionCounts(t.database.db, who[name]!.domainUuid, when)).get(who[name]!.userUuid) ?? 0;
+
+describe('presence per server instance', () => {
+  it("counts a connection on a live instance, in its own tenant's list only", async () => {
+    const { db } = t.database;
+    await claimInstance(db, 'i-live', at(0));
+    await setConnections(db, 'i-live', who.suzuki!.sessionUuid, 2, at(0));
+    await setConnections(db, 'i-live', who['admin-b']!.sessionUuid, 1, at(0));
+    expect(await online('suzuki', at(1))).toBe(1);
+    expect(await online('admin-b', at(1))).toBe(1);
+    const tenantA = await onlineSessionCounts(db, who.yamada!.domainUuid, at(1));
+    expect(tenantA.has(who['admin-b']!.userUuid)).toBe(false);
+    await setConnections(db, 'i-live', who.suzuki!.sessionUuid, 0, at(2));
+    expect(await online('suzuki', at(3))).toBe(0);
+    expect(await releaseInstance(db, 'i-live')).toEqual([who['admin-b']!.domainUuid]);
+    expect(await online('admin-b', at(3))).toBe(0);
+  });
+
+  it('stops counting the connections of an instance gone silent, and a survivor deletes them', async () => {
+    const { db } = t.database;
+    await claimInstance(db, 'i-crashed', at(0));
+    await claimInstance(db, 'i-survivor', at(0));
+    await setConnections(db, 'i-crashed', who.yamada!.sessionUuid, 1, at(0));
+    expect(await online('yamada', at(10))).toBe(1);
+    // Not seen for longer than INSTANCE_GONE_MS: offline, even before anyone deletes the rows.
+    const later = at(INSTANCE_GONE_MS / 1000 + 5);
+    expect(await online('yamada', later)).toBe(0);
+    const beat = await beatInstance(db, 'i-survivor', later);
+    expect(beat).toEqual({ lost: false, changed: [who.yamada!.domainUuid] });
+    const left = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`SELECT count(*)::int AS n FROM realtime_connections WHERE instance_id = 'i-crashed'`,
+      ),
+    );
+    expect(left[0]!.n).toBe(0);
+    await releaseInstance(db, 'i-survivor');
+  });
+
+  it('clears what an instance held when it starts again under the same id', async () => {
+    const { db } = t.database;
+    await claimInstance(db, 'i-restarted', at(0));
+    await setConnections(db, 'i-restarted', who.suzuki!.sessionUuid, 1, at(0));
+    expect(await online('suzuki', at(1))).toBe(1);
+    expect(await claimInstance(db, 'i-restarted', at(2))).toEqual([who.suzuki!.domainUuid]);
+    expect(await online('suzuki', at(3))).toBe(0);
+    await releaseInstance(db, 'i-restarted');
+  });
+
+  it('tells an instance taken for gone that it must write its connections again', async () => {
+    const { db } = t.database;
+    await claimInstance(db, 'i-slow', at(0));
+    await releaseInstance(db, 'i-slow');
+    expect((await beatInstance(db, 'i-slow', at(1))).lost).toBe(true);
+    expect((await beatInstance(db, 'i-slow', at(2))).lost).toBe(false);
+    await releaseInstance(db, 'i-slow');
+  });
+});
