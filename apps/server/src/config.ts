@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isAddressOrCidr, splitAllowList } from './telephony/freeswitch/http/allow-list';
@@ -28,6 +29,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'redis:// で始まるURLを指定してください')
     .optional(),
+  /** Names this instance's real-time connections in the database; unique per running instance. */
+  INSTANCE_ID: z.string().trim().min(1).max(200, '200文字以内で指定してください').optional(),
   JWT_SECRET: z.string().min(32, '32文字以上にしてください').optional(),
   /** 32-byte key (base64) that encrypts extension passwords at rest. */
   SECRET_KEY: z
@@ -110,6 +113,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** INSTANCE_ID, by default `<host name>:<PORT>`: stable across restarts, so a restart clears its old rows. */
+  instanceId: string;
   jwtSecret: Uint8Array;
   secretKey: Buffer;
   telephony: 'sandbox' | 'freeswitch';
@@ -159,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    instanceId: e.INSTANCE_ID ?? `${hostname()}:${e.PORT}`,
     jwtSecret: new TextEncoder().encode(jwtSecret),
     secretKey: Buffer.from(secretKey, 'base64'),
     telephony: e.TELEPHONY,

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createSecretBox } from './platform/crypto/secrets';
+import { createRedisBus } from './platform/realtime';
+import { logSharing } from './platform/realtime/sharing-log';
 import { openDatabase } from './platform/db/open';
 import { createRecordingStorage } from './platform/files/recording-storage';
 import { DEMO_SIGN_INS, hasDemo, isEmpty, seedDemo } from './platform/db/seed';
@@ -13,7 +15,18 @@ async function main(): Promise<void> {
     await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
   }
   const demo = await hasDemo(database.db);
-  const app = await buildApp({ config, database, demo, logger: { level: config.logLevel } });
+  // With REDIS_URL, real-time events (chat, presence, park, recall, forced sign-out, ended sessions) reach
+  // the clients of every instance; without it, this process's clients only.
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    demo,
+    bus,
+    instanceId: config.instanceId,
+    logger: { level: config.logLevel },
+  });
+  if (bus) logSharing(bus, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -21,6 +34,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await app.close();
+    await bus?.close();
     // PGlite must be closed or its files are left half-written.
     await database.close();
     process.exit(0);
