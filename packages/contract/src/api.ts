@@ -25,6 +25,18 @@ export const endpoints = {
   extensionCreate: { method: 'POST', path: '/v1/extension/create', variants: [8120] },
   /** CP/SP only; the tenant is in the path so that the provider can name it. */
   extensionDelete: { method: 'DELETE', path: '/v1/extension/:domainUuid/:extensionUuid', variants: [8120] },
+  /** CP/SP only; a new SIP/verto password, answered once (data.password); old registrations are dropped. */
+  extensionPasswordReset: {
+    method: 'POST',
+    path: '/v1/extension/:domainUuid/:extensionUuid/password',
+    variants: [8120],
+  },
+  /** Where a PBX object is used (kind: extension, ringGroup, ivr, destination, speedDial, schedule, recording). */
+  pbxUsage: {
+    method: 'GET',
+    path: '/v1/pbx/usage/:domainUuid/:kind/:id',
+    variants: [8110, 8120, 8130, 8140, 8150, 8160, 8170],
+  },
   /** The tenant's call targets for the destination and action selects. */
   initData: { method: 'GET', path: '/v1/common/initData/:domainUuid', variants: [8130, 8140, 8150] },
   ringGroupList: { method: 'GET', path: '/v1/ringGroup/:domainUuid', variants: [8130] },

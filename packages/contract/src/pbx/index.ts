@@ -8,3 +8,4 @@ export * from './routing-choices';
 export * from './speed-dial';
 export * from './recording';
 export * from './destination';
+export * from './usage';

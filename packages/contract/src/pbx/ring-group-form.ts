@@ -10,7 +10,8 @@ import {
 /** Everything stored about a ring group except its ids. */
 export type RingGroupFields = Omit<RingGroup, 'ringGroupUuid' | 'domainUuid'>;
 
-const LUA_PREFIX = 'streamfile.lua ';
+/** The no-answer announcement's dialplan prefix: 'streamfile.lua <file>'. */
+export const LUA_PREFIX = 'streamfile.lua ';
 const TRANSFER_DATA = /^(\S+) XML /;
 
 /** The form of a new ring group: strategy enterprise, 30 s, hang up on no answer, enabled. */

@@ -1,4 +1,4 @@
-import { endpoints, idSchema } from '@tsunagu/contract';
+import { endpoints, idSchema, usageKindSchema } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
 import { sendAnswer } from '../../platform/pbx/list-cache';
@@ -8,5 +8,10 @@ export function registerCommonRoutes(router: Router, service: CommonService): vo
   router.route(endpoints.initData, {
     params: z.object({ domainUuid: idSchema }),
     handler: async ({ tenantUuid, reply }) => sendAnswer(reply, await service.initData(tenantUuid)),
+  });
+
+  router.route(endpoints.pbxUsage, {
+    params: z.object({ domainUuid: idSchema, kind: usageKindSchema, id: idSchema }),
+    handler: ({ tenantUuid, params }) => service.usage(tenantUuid, params.kind, params.id),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  deleteQuerySchema,
   endpoints,
   extensionCreateRequestSchema,
   extensionSaveRequestSchema,
@@ -6,6 +7,7 @@ import {
 } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
+import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
 import { sendAnswer } from '../../platform/pbx/list-cache';
 import type { ExtensionsService } from './extensions.service';
 
@@ -30,7 +32,13 @@ export function registerExtensionsRoutes(router: Router, service: ExtensionsServ
 
   router.route(endpoints.extensionDelete, {
     params: z.object({ domainUuid: idSchema, extensionUuid: idSchema }),
-    handler: ({ auth, request, tenantUuid, params }) =>
-      service.remove({ auth, ip: request.ip }, tenantUuid, params.extensionUuid),
+    query: deleteQuerySchema,
+    handler: ({ auth, request, tenantUuid, params, query }) =>
+      service.remove(
+        { auth, ip: request.ip },
+        tenantUuid,
+        params.extensionUuid,
+        wantsReferencesRemoved(query),
+      ),
   });
 }

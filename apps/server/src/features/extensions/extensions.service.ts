@@ -15,6 +15,7 @@ import type { Auth } from '../../platform/auth/auth-context';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   listGatewayNumbers,
@@ -26,7 +27,6 @@ import {
   deleteExtension,
   insertExtension,
   listExtensions,
-  removeRingGroupMember,
   updateExtension,
   type ExtensionRow,
 } from './extensions.repository';
@@ -115,18 +115,33 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       return { extension: all.find((e) => e.extensionUuid === extensionUuid), password, list: all };
     },
 
-    /** Removes an extension and its ring-group memberships; its user keeps no extension. */
-    async remove(actor: Actor, tenantUuid: string, extensionUuid: string): Promise<void> {
+    /**
+     * Removes an extension. Refused (409 「使用中: …」) while a ring group, IVR, schedule, speed dial, forward
+     * or user uses it, unless `removeReferences`: then those go in the same transaction.
+     */
+    async remove(
+      actor: Actor,
+      tenantUuid: string,
+      extensionUuid: string,
+      removeReferences = false,
+    ): Promise<void> {
       requireAdmin(actor.auth);
-      let memberships = 0;
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
       await commitChange(deps, change, async (tx) => {
+        const cleared = await clearUsagesForDelete(
+          tx,
+          tenantUuid,
+          { kind: 'extension', id: extensionUuid },
+          removeReferences,
+        );
         const number = await deleteExtension(tx, tenantUuid, extensionUuid);
         if (number === null) throw new ApiError(404, messages.notFound);
-        memberships = await removeRingGroupMember(tx, tenantUuid, number);
-        return { target: extensionUuid, detail: { extension: number, ringGroupMemberships: memberships } };
+        return {
+          target: extensionUuid,
+          detail: { extension: number, removedReferences: cleared.removedReferences },
+          alsoChanged: cleared.alsoChanged,
+        };
       });
-      if (memberships > 0) deps.engine.configChanged(tenantUuid, 'ringGroup');
     },
   };
 }

@@ -210,9 +210,14 @@ describe('extension create and delete (administrators only)', () => {
     ).toBe(403);
   });
 
-  it('deletes an extension and takes it out of its ring groups', async () => {
+  it('refuses to delete an extension in use, then with removeReferences takes it out of its ring groups', async () => {
     const target = await byNumber('1002');
-    const res = await k.del(k.admin, `/api/v1/extension/${k.demoUuid}/${target.extensionUuid}`);
+    const url = `/api/v1/extension/${k.demoUuid}/${target.extensionUuid}`;
+    const refused = await k.del(k.admin, url);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe('使用中: グループ 300、ユーザー suzuki');
+    expect(await byNumber('1002')).toBeDefined();
+    const res = await k.del(k.admin, `${url}?removeReferences=true`);
     expect(res.statusCode).toBe(200);
     expect(await byNumber('1002')).toBeUndefined();
     const groups = (await k.get(k.admin, `/api/v1/ringGroup/${k.demoUuid}`)).json().data.list as RingGroup[];

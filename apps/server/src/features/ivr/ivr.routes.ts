@@ -1,6 +1,7 @@
-import { endpoints, idSchema, ivrSaveRequestSchema } from '@tsunagu/contract';
+import { deleteQuerySchema, endpoints, idSchema, ivrSaveRequestSchema } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
+import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
 import { sendAnswer } from '../../platform/pbx/list-cache';
 import type { IvrService } from './ivr.service';
 
@@ -19,7 +20,8 @@ export function registerIvrRoutes(router: Router, service: IvrService): void {
 
   router.route(endpoints.ivrDelete, {
     params: z.object({ ivrMenuUuid: idSchema }),
-    handler: ({ auth, request, tenantUuid, params }) =>
-      service.remove({ auth, ip: request.ip }, tenantUuid, params.ivrMenuUuid),
+    query: deleteQuerySchema,
+    handler: ({ auth, request, tenantUuid, params, query }) =>
+      service.remove({ auth, ip: request.ip }, tenantUuid, params.ivrMenuUuid, wantsReferencesRemoved(query)),
   });
 }

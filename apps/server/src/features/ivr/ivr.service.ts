@@ -13,6 +13,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   findDomainName,
@@ -139,13 +140,28 @@ export function createIvrService(deps: IvrServiceDeps) {
       return list(tenantUuid);
     },
 
-    /** Deletes one of the tenant's menus. */
-    async remove(actor: Actor, tenantUuid: string, ivrMenuUuid: string): Promise<void> {
+    /** Deletes one of the tenant's menus; refused while in use unless `removeReferences` (same transaction). */
+    async remove(
+      actor: Actor,
+      tenantUuid: string,
+      ivrMenuUuid: string,
+      removeReferences = false,
+    ): Promise<void> {
       const change = { actor, tenantUuid, kind: 'ivr', action: 'ivr.delete' } as const;
       await commitChange(deps, change, async (tx) => {
+        const cleared = await clearUsagesForDelete(
+          tx,
+          tenantUuid,
+          { kind: 'ivr', id: ivrMenuUuid },
+          removeReferences,
+        );
         const name = await deleteMenu(tx, tenantUuid, ivrMenuUuid);
         if (name === null) throw new ApiError(404, messages.notFound);
-        return { target: ivrMenuUuid, detail: { ivrMenuName: name } };
+        return {
+          target: ivrMenuUuid,
+          detail: { ivrMenuName: name, removedReferences: cleared.removedReferences },
+          alsoChanged: cleared.alsoChanged,
+        };
       });
     },
   };

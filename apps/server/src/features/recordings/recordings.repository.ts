@@ -1,4 +1,4 @@
-import { DEFAULT_RECORDING, ringGroupTimeoutData } from '@tsunagu/contract';
+import { DEFAULT_RECORDING } from '@tsunagu/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
@@ -76,26 +76,6 @@ export async function deleteRecording(conn: Conn, tenantUuid: string, recordingU
   await conn
     .delete(recordings)
     .where(and(eq(recordings.domainUuid, tenantUuid), eq(recordings.recordingUuid, recordingUuid)));
-}
-
-/** Whether a ring group, IVR menu or schedule of the tenant plays the recording. */
-export async function isRecordingInUse(conn: Conn, tenantUuid: string, filename: string): Promise<boolean> {
-  const lua = ringGroupTimeoutData(
-    'lua',
-    { ringGroupTimeoutDataFile: filename, ringGroupTimeoutDataTransfer: '' },
-    '',
-  );
-  const result = await conn.execute<{ used: boolean }>(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM ring_groups WHERE domain_uuid = ${tenantUuid}
-         AND (ring_group_greeting = ${filename} OR ring_group_timeout_data = ${lua})
-      UNION ALL
-      SELECT 1 FROM ivr_menus WHERE domain_uuid = ${tenantUuid} AND ivr_menu_greet_long = ${filename}
-      UNION ALL
-      SELECT 1 FROM time_conditions WHERE domain_uuid = ${tenantUuid}
-         AND (time_condition_announce = ${filename} OR time_condition_voice_mail_announce = ${filename})
-    ) AS used`);
-  return rowsOf<{ used: boolean }>(result)[0]?.used === true;
 }
 
 /** Only the tenant's own uploads count against its quota: built-in recordings are ours, not theirs. */

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { endpoints, idSchema, recordingSaveRequestSchema } from '@tsunagu/contract';
+import { deleteQuerySchema, endpoints, idSchema, recordingSaveRequestSchema } from '@tsunagu/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../../platform/auth/authenticate';
 import { createRouter, type Router } from '../../platform/http/router';
+import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
 import type { RecordingsService } from './recordings.service';
 import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
 
@@ -64,8 +65,14 @@ export function registerRecordingsRoutes(router: Router, service: RecordingsServ
 
   router.route(endpoints.recordingDelete, {
     params: z.object({ recordingUuid: idSchema }),
-    handler: ({ auth, request, tenantUuid, params }) =>
-      service.remove({ auth, ip: request.ip }, tenantUuid, params.recordingUuid),
+    query: deleteQuerySchema,
+    handler: ({ auth, request, tenantUuid, params, query }) =>
+      service.remove(
+        { auth, ip: request.ip },
+        tenantUuid,
+        params.recordingUuid,
+        wantsReferencesRemoved(query),
+      ),
   });
 }
 

@@ -21,13 +21,13 @@ import { AUDIO_MIME, inspectAudio } from '../../platform/files/audio-format';
 import { withFileSource } from '../../platform/files/byte-source';
 import type { RecordingStorage } from '../../platform/files/recording-storage';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import type { TelephonyEngine } from '../../telephony/engine';
 import {
   deleteRecording,
   findRecording,
   findRecordingByFilename,
   insertRecording,
-  isRecordingInUse,
   listRecordings,
   renameRecording,
   storageUsage,
@@ -42,7 +42,6 @@ export interface RecordingsServiceDeps {
 
 export const recordingServerMessages = {
   builtIn: '標準の音声ファイルは変更・削除・ダウンロードできません。',
-  inUse: 'この音声ファイルはグループ設定・IVR・営業時間で使用されているため削除できません。',
   filenameTaken: '同じファイル名の音声ファイルが既に登録されています。',
 } as const;
 
@@ -182,20 +181,38 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       }
     },
 
-    /** Deletes a recording nothing plays any more, then its file; the built-in ones stay. */
-    async remove(actor: Actor, tenantUuid: string, recordingUuid: string): Promise<void> {
+    /**
+     * Deletes a recording, then its file; the built-in ones stay. Refused (409 「使用中: …」) while a ring group,
+     * IVR or schedule plays it, unless `removeReferences` clears those in the same transaction.
+     */
+    async remove(
+      actor: Actor,
+      tenantUuid: string,
+      recordingUuid: string,
+      removeReferences = false,
+    ): Promise<void> {
       let storageName = '';
       const change = { actor, tenantUuid, kind: 'recording', action: 'recording.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const found = await findRecording(tx, tenantUuid, recordingUuid);
         if (!found) throw new ApiError(404, messages.notFound);
         refuseBuiltIn(found);
-        if (await isRecordingInUse(tx, tenantUuid, found.recordingFilename)) {
-          throw new ApiError(409, recordingServerMessages.inUse);
-        }
+        const cleared = await clearUsagesForDelete(
+          tx,
+          tenantUuid,
+          { kind: 'recording', id: recordingUuid },
+          removeReferences,
+        );
         await deleteRecording(tx, tenantUuid, recordingUuid);
         storageName = found.storageName;
-        return { target: recordingUuid, detail: { recordingFilename: found.recordingFilename } };
+        return {
+          target: recordingUuid,
+          detail: {
+            recordingFilename: found.recordingFilename,
+            removedReferences: cleared.removedReferences,
+          },
+          alsoChanged: cleared.alsoChanged,
+        };
       });
       // Only after the commit: a failed delete must leave the file in place.
       await storage.remove(tenantUuid, storageName);

@@ -484,12 +484,11 @@ describe('recording rename and delete', () => {
   });
 
   it('keeps a recording a ring group or an IVR still plays', async () => {
-    for (const filename of ['welcome.wav', 'after_hours.wav']) {
+    const uses = { 'welcome.wav': 'IVR 5000 のアナウンス', 'after_hours.wav': 'グループ 301 の不在時の動作' };
+    for (const [filename, use] of Object.entries(uses)) {
       const res = await k.del(k.admin, `/api/v1/recording/${(await named(filename)).recordingUuid}`);
       expect(res.statusCode).toBe(409);
-      expect(res.json().msg).toBe(
-        'この音声ファイルはグループ設定・IVR・営業時間で使用されているため削除できません。',
-      );
+      expect(res.json().msg).toBe(`使用中: ${use}`);
     }
   });
 

@@ -1,6 +1,7 @@
-import { endpoints, idSchema, ringGroupSaveRequestSchema } from '@tsunagu/contract';
+import { deleteQuerySchema, endpoints, idSchema, ringGroupSaveRequestSchema } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
+import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
 import { sendAnswer } from '../../platform/pbx/list-cache';
 import type { RingGroupsService } from './ring-groups.service';
 
@@ -19,7 +20,13 @@ export function registerRingGroupsRoutes(router: Router, service: RingGroupsServ
 
   router.route(endpoints.ringGroupDelete, {
     params: z.object({ ringGroupUuid: idSchema }),
-    handler: ({ auth, request, tenantUuid, params }) =>
-      service.remove({ auth, ip: request.ip }, tenantUuid, params.ringGroupUuid),
+    query: deleteQuerySchema,
+    handler: ({ auth, request, tenantUuid, params, query }) =>
+      service.remove(
+        { auth, ip: request.ip },
+        tenantUuid,
+        params.ringGroupUuid,
+        wantsReferencesRemoved(query),
+      ),
   });
 }

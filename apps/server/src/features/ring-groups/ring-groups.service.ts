@@ -11,6 +11,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   findDomainName,
@@ -102,13 +103,28 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
       return list(tenantUuid);
     },
 
-    /** Deletes one of the tenant's ring groups. */
-    async remove(actor: Actor, tenantUuid: string, ringGroupUuid: string): Promise<void> {
+    /** Deletes one of the tenant's ring groups; refused while in use unless `removeReferences` (same transaction). */
+    async remove(
+      actor: Actor,
+      tenantUuid: string,
+      ringGroupUuid: string,
+      removeReferences = false,
+    ): Promise<void> {
       const change = { actor, tenantUuid, kind: 'ringGroup', action: 'ringGroup.delete' } as const;
       await commitChange(deps, change, async (tx) => {
+        const cleared = await clearUsagesForDelete(
+          tx,
+          tenantUuid,
+          { kind: 'ringGroup', id: ringGroupUuid },
+          removeReferences,
+        );
         const number = await deleteRingGroup(tx, tenantUuid, ringGroupUuid);
         if (number === null) throw new ApiError(404, messages.notFound);
-        return { target: ringGroupUuid, detail: { ringGroupExtension: number } };
+        return {
+          target: ringGroupUuid,
+          detail: { ringGroupExtension: number, removedReferences: cleared.removedReferences },
+          alsoChanged: cleared.alsoChanged,
+        };
       });
     },
   };

@@ -1,7 +1,7 @@
 import { isFlagOn, type Dialplan, type TimeCondition } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { destinations, dialplans, recordings, timeConditions } from '../../platform/db/schema';
+import { dialplans, recordings, timeConditions } from '../../platform/db/schema';
 import { timeConditionColumns } from '../../platform/db/time-condition-rows';
 
 /** The tenant's schedules by name (code-point order, locale-independent, as the destination screen lists them). */
@@ -105,15 +105,6 @@ export function listRecordingFiles(conn: Conn, tenantUuid: string) {
     .select({ recordingUuid: recordings.recordingUuid, filename: recordings.recordingFilename })
     .from(recordings)
     .where(eq(recordings.domainUuid, tenantUuid));
-}
-
-/** The tenant's incoming numbers with the routing text naming the schedule each follows. */
-export function listDestinationRoutes(conn: Conn, tenantUuid: string) {
-  return conn
-    .select({ number: destinations.destinationNumber, data: destinations.destinationData })
-    .from(destinations)
-    .where(eq(destinations.domainUuid, tenantUuid))
-    .orderBy(asc(destinations.destinationNumber));
 }
 
 /** One of the tenant's schedules, locked until the transaction ends; null when the tenant has no such schedule. */

@@ -1,6 +1,7 @@
-import { endpoints, idSchema, scheduleSaveRequestSchema } from '@tsunagu/contract';
+import { deleteQuerySchema, endpoints, idSchema, scheduleSaveRequestSchema } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
+import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
 import type { SchedulesService } from './schedules.service';
 
 export function registerSchedulesRoutes(router: Router, service: SchedulesService): void {
@@ -18,7 +19,13 @@ export function registerSchedulesRoutes(router: Router, service: SchedulesServic
 
   router.route(endpoints.timeConditionDelete, {
     params: z.object({ dialplanUuid: idSchema }),
-    handler: ({ auth, request, tenantUuid, params }) =>
-      service.remove({ auth, ip: request.ip }, tenantUuid, params.dialplanUuid),
+    query: deleteQuerySchema,
+    handler: ({ auth, request, tenantUuid, params, query }) =>
+      service.remove(
+        { auth, ip: request.ip },
+        tenantUuid,
+        params.dialplanUuid,
+        wantsReferencesRemoved(query),
+      ),
   });
 }

@@ -3,7 +3,6 @@ import {
   ANTI_ORDER,
   ApiError,
   actionOptionItems,
-  dialplanNumberOf,
   flagOf,
   isAnti,
   isBlank,
@@ -15,6 +14,7 @@ import {
 import type { Db, Tx } from '../../platform/db/client';
 import { timeConditionOf } from '../../platform/db/time-condition-rows';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import {
   findDomainName,
   listCallTargets,
@@ -27,7 +27,6 @@ import {
   insertDialplan,
   listConditionRows,
   listConditionUuids,
-  listDestinationRoutes,
   listDialplanRows,
   listRecordingFiles,
   lockDialplan,
@@ -47,11 +46,6 @@ export interface SchedulesServiceDeps {
  * ring groups, IVR menus, other schedules). Incoming numbers route to it; it never changes afterwards.
  */
 export const FIRST_SCHEDULE_NUMBER = 2000;
-
-/** Why a schedule cannot be deleted: the incoming numbers that still route to it. */
-export function scheduleInUseMessage(numbers: readonly string[]): string {
-  return `この営業時間は着信番号 ${numbers.join('、')} で使用中のため削除できません。`;
-}
 
 /** The lowest free schedule number. */
 export function nextScheduleNumber(used: readonly string[]): string {
@@ -222,19 +216,35 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       return { dialplanUuid, list: await list(tenantUuid) };
     },
 
-    /** Deletes one of the tenant's schedules with its conditions, unless an incoming number still routes to it. */
-    async remove(actor: Actor, tenantUuid: string, dialplanUuid: string): Promise<void> {
+    /**
+     * Deletes one of the tenant's schedules with its conditions. Refused (409 「使用中: 着信番号 …」) while an
+     * incoming number routes to it, unless `removeReferences`: then those numbers lose their schedule.
+     */
+    async remove(
+      actor: Actor,
+      tenantUuid: string,
+      dialplanUuid: string,
+      removeReferences = false,
+    ): Promise<void> {
       const change = { actor, tenantUuid, kind: 'schedule', action: 'schedule.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const dialplan = await lockDialplan(tx, tenantUuid, dialplanUuid);
         if (!dialplan) throw new ApiError(404, messages.notFound);
-        const routes = await listDestinationRoutes(tx, tenantUuid);
-        const users = routes.filter((r) => dialplanNumberOf(r.data) === dialplan.number).map((r) => r.number);
-        if (users.length > 0) throw new ApiError(409, scheduleInUseMessage(users));
+        const cleared = await clearUsagesForDelete(
+          tx,
+          tenantUuid,
+          { kind: 'schedule', id: dialplanUuid },
+          removeReferences,
+        );
         await deleteDialplan(tx, tenantUuid, dialplanUuid);
         return {
           target: dialplanUuid,
-          detail: { dialplanName: dialplan.name, dialplanNumber: dialplan.number },
+          detail: {
+            dialplanName: dialplan.name,
+            dialplanNumber: dialplan.number,
+            removedReferences: cleared.removedReferences,
+          },
+          alsoChanged: cleared.alsoChanged,
         };
       });
     },

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dialplans, recordings, timeConditions } from '../../platform/db/schema';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
-import { nextScheduleNumber, scheduleInUseMessage } from './schedules.service';
+import { nextScheduleNumber } from './schedules.service';
 
 let k: PbxKit;
 beforeAll(async () => {
@@ -322,10 +322,7 @@ describe('schedule delete', () => {
     const before = await stored();
     const res = await k.del(k.admin, `/api/v1/timeCondition/${regular.dialplanUuid}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe(
-      'この営業時間は着信番号 0312345678、0312345679 で使用中のため削除できません。',
-    );
-    expect(res.json().msg).toBe(scheduleInUseMessage(['0312345678', '0312345679']));
+    expect(res.json().msg).toBe('使用中: 着信番号 0312345678、着信番号 0312345679');
     expect(await stored()).toEqual(before);
   });
 

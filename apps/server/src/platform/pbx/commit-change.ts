@@ -26,6 +26,8 @@ export interface Change {
 export interface ChangeNote {
   target: string;
   detail?: Record<string, unknown>;
+  /** Further kinds the change touched (references removed with a delete), reloaded as well. */
+  alsoChanged?: readonly ConfigKind[];
 }
 
 /**
@@ -37,9 +39,11 @@ export async function commitChange(
   change: Change,
   work: (tx: Tx) => Promise<ChangeNote>,
 ): Promise<void> {
+  let also: readonly ConfigKind[] = [];
   try {
     await db.transaction(async (tx) => {
       const note = await work(tx);
+      also = note.alsoChanged ?? [];
       await audit(tx, {
         domainUuid: change.tenantUuid,
         userUuid: change.actor.auth.userUuid,
@@ -57,4 +61,5 @@ export async function commitChange(
     throw error;
   }
   engine.configChanged(change.tenantUuid, change.kind);
+  for (const kind of also) if (kind !== change.kind) engine.configChanged(change.tenantUuid, kind);
 }
