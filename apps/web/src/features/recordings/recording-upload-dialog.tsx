@@ -62,7 +62,7 @@ export function RecordingUploadDialog({ onClose }: { onClose: () => void }) {
       onSave={() => void onSave()}
       onClose={onClose}
     >
-      <FormField label={t.file} htmlFor={`${id}-file`} required help={t.wavOnly}>
+      <FormField label={t.file} htmlFor={`${id}-file`} required help={t.accepted}>
         <Flex align="center" gap={8}>
           <input
             ref={picker}

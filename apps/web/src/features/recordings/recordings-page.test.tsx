@@ -25,6 +25,9 @@ const recordings: Recording[] = [
   },
 ];
 
+/** 12.3 MB of 100 MB. */
+const storage = { usedBytes: 12.3 * 1024 * 1024, quotaBytes: 100 * 1024 * 1024 };
+
 interface Sent {
   method: string;
   url: URL;
@@ -45,8 +48,9 @@ function serve(files: Record<string, number>) {
         new Response(JSON.stringify({ code: 0, msg: '', data }), {
           headers: { 'Content-Type': 'application/json' },
         });
-      if (url.pathname === `/api/v1/recording/${DOMAIN}`) return json({ list: recordings });
-      if (url.pathname === '/api/v1/recording/upload') return json({ list: recordings });
+      if (url.pathname === `/api/v1/recording/${DOMAIN}`) return json({ list: recordings, storage });
+      if (url.pathname === '/api/v1/recording/upload')
+        return json({ list: recordings, storage: { ...storage, usedBytes: storage.usedBytes + 512 } });
       const size = files[url.searchParams.get('fileName') ?? ''];
       if (size !== undefined)
         return new Response(new Uint8Array(size), { headers: { 'Content-Type': 'audio/wav' } });
@@ -77,6 +81,7 @@ describe('RecordingsPage', { timeout: 60_000 }, () => {
     serve({});
     renderScreen(<RecordingsPage />, userInfoFixture());
     expect(await screen.findByText('標準ガイダンス')).toBeTruthy();
+    expect(screen.getByText('使用量 12.3 MB / 100 MB')).toBeTruthy();
     expect(screen.getByText('音声ファイルリスト')).toBeTruthy();
     const builtIn = rowWith('標準ガイダンス');
     const own = rowWith('代表挨拶');
@@ -126,7 +131,7 @@ describe('RecordingsPage', { timeout: 60_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: '新規' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('ファイルアップロード')).toBeTruthy();
-    expect(within(dialog).getByText('※ wavファイルのみアップロードできます')).toBeTruthy();
+    expect(within(dialog).getByText('※ wav・mp3ファイル（20MBまで）をアップロードできます')).toBeTruthy();
     const save = () => userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
 
     await save();
@@ -146,6 +151,8 @@ describe('RecordingsPage', { timeout: 60_000 }, () => {
     await userEvent.type(name, 'ご案内');
     await save();
     expect(await screen.findByText('保存されました!')).toBeTruthy();
+    // The upload's answer carries the new usage, shown without another request.
+    expect(await screen.findByText('使用量 12.4 MB / 100 MB')).toBeTruthy();
     const upload = sent.find((r) => r.url.pathname === '/api/v1/recording/upload');
     expect(upload?.method).toBe('POST');
     expect(upload?.headers.get('Authorization')).toBe('Bearer test-token');

@@ -1,5 +1,5 @@
-import { isDefaultRecording, type Recording } from '@tsunagu/contract/pbx/recording';
-import { Button } from 'antd';
+import { isDefaultRecording, recordingUsageText, type Recording } from '@tsunagu/contract/pbx/recording';
+import { Button, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { useRecordings } from '../../shared/pbx/get-recordings';
@@ -23,6 +23,8 @@ export function RecordingsPage() {
   const domainUuid = useDomainUuid();
   const notices = useNotices();
   const [track, setTrack] = useState<PlayerTrack | null>(null);
+  const query = useRecordings();
+  const storage = query.data?.storage;
 
   const columns = useMemo((): GridColumn<Recording>[] => {
     const play = async (row: Recording) => {
@@ -69,7 +71,7 @@ export function RecordingsPage() {
   return (
     <ListScreenPage
       title={t.listTitle}
-      query={useRecordings()}
+      query={query}
       deletion={useDeleteRecording()}
       rowKey={rowKey}
       columns={columns}
@@ -84,7 +86,10 @@ export function RecordingsPage() {
         )
       }
     >
-      <RecordingPlayer track={track} />
+      <Flex align="center" gap={16} wrap>
+        <RecordingPlayer track={track} />
+        {storage && <Typography.Text type="secondary">{recordingUsageText(storage)}</Typography.Text>}
+      </Flex>
     </ListScreenPage>
   );
 }

@@ -1,6 +1,5 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { Recording, RecordingSaveRequest } from '@tsunagu/contract/pbx/recording';
-import type { ListData } from '@tsunagu/contract/pbx/shared';
+import type { RecordingListData, RecordingSaveRequest } from '@tsunagu/contract/pbx/recording';
 import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
 
@@ -11,11 +10,11 @@ export interface RecordingUpload {
 }
 
 /** POST /v1/recording/upload as multipart: 'file' (the audio) and 'data' (the recording as JSON). */
-export async function uploadRecording({ file, data }: RecordingUpload): Promise<ListData<Recording>> {
+export async function uploadRecording({ file, data }: RecordingUpload): Promise<RecordingListData> {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   form.append('file', file, file.name);
-  return fetchData<ListData<Recording>>(endpoints.recordingUpload, { body: form });
+  return fetchData<RecordingListData>(endpoints.recordingUpload, { body: form });
 }
 
 export function useUploadRecording() {

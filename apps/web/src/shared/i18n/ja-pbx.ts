@@ -107,6 +107,7 @@ export const jaPbx = {
     file: 'ファイル',
     chooseFile: 'ファイルを選択',
     noFile: '選択されていません',
-    wavOnly: '※ wavファイルのみアップロードできます',
+    /** What the server accepts (spec 2.12's 'wav only' note contradicted its own picker). */
+    accepted: '※ wav・mp3ファイル（20MBまで）をアップロードできます',
   },
 } as const;

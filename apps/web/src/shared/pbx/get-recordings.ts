@@ -1,12 +1,14 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { Recording } from '@tsunagu/contract/pbx/recording';
-import type { ListData } from '@tsunagu/contract/pbx/shared';
+import type { RecordingListData } from '@tsunagu/contract/pbx/recording';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../api/client';
 import { pbxKeys, useDomainUuid } from './pbx-query';
 
-/** GET /v1/recording/{domainUuid}: the tenant's audio files (the list screen and every announcement select). */
-export function getRecordings(domainUuid: string, signal?: AbortSignal): Promise<ListData<Recording>> {
+/**
+ * GET /v1/recording/{domainUuid}: the tenant's audio files (the list screen and every announcement select)
+ * and how much of its storage they use.
+ */
+export function getRecordings(domainUuid: string, signal?: AbortSignal): Promise<RecordingListData> {
   return fetchData(endpoints.recordingList, { params: { domainUuid }, signal });
 }
 
