@@ -51,6 +51,7 @@ afterEach(async () => {
 async function start() {
   const fs = await fakeEsl();
   const errors: unknown[] = [];
+  const warnings: string[] = [];
   const settings: FreeswitchSettings = {
     esl: { host: '127.0.0.1', port: fs.port, password: 'ClueCon' },
     xmlSecret: 'x'.repeat(16),
@@ -64,6 +65,7 @@ async function start() {
     settings,
     configs,
     onError: (error) => errors.push(error),
+    onWarning: (message) => warnings.push(message),
     esl: { reconnect: { initialDelayMs: 5, maxDelayMs: 20 } },
   });
   running.push({ engine, fs });
@@ -77,7 +79,7 @@ async function start() {
   for (const name of Object.keys(events) as (keyof EngineEvents)[]) {
     engine.on(name, (event) => (events[name] as unknown[]).push(event));
   }
-  return { fs, engine, errors, events };
+  return { fs, engine, errors, warnings, events };
 }
 
 /** Resolves when the engine reports an event matching `test`. */
@@ -361,6 +363,28 @@ describe('FreeSWITCH engine: an unreachable FreeSWITCH', () => {
 });
 
 describe('FreeSWITCH engine: the recorded session’s events', () => {
+  it('reads "-ERR verto_contact Command not found!" (FreeSWITCH shutting down) as signed out: a warning, no error', async () => {
+    const { fs, engine, events, errors, warnings } = await start();
+    const peer = await fs.nextPeer();
+    await peer.accept();
+    // Shutdown: mod_verto and mod_sofia are unloaded before the last sign-outs are checked.
+    answerCommands(peer, (command) => {
+      const gone = /^api ((sofia|verto)_contact) /.exec(command);
+      return gone ? apiResponse(`-ERR ${gone[1]} Command not found!\n`) : idleFreeswitch(command);
+    });
+    const lastSignOut = reported(engine, 'registration', (r) => r.kind === 'verto' && !r.registered);
+    for (const event of sessionEvents) peer.write(event.bytes);
+    await lastSignOut;
+    expect(events.registration).toContainEqual({
+      domainName: DOMAIN,
+      extension: '1001',
+      registered: false,
+      kind: 'verto',
+    });
+    expect(errors).toEqual([]);
+    expect(warnings).toContainEqual(expect.stringContaining('-ERR verto_contact Command not found!'));
+  });
+
   it('follows registrations, rings, park slots and channels through the whole session', async () => {
     const { fs, engine, events, errors } = await start();
     const peer = await fs.nextPeer();

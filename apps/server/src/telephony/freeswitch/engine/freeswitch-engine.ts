@@ -40,6 +40,8 @@ export interface FreeswitchEngineDeps {
   /** Shared with whoever else reads routing snapshots; one of its own otherwise. */
   configs?: TenantConfigs;
   onError?: (error: unknown) => void;
+  /** Something worth a line in the log that is no fault (console.warn unless given). */
+  onWarning?: (message: string) => void;
   /** Event Socket timing (tests shorten it). */
   esl?: Pick<EslClientOptions, 'reconnect' | 'commandTimeoutMs' | 'jobTimeoutMs'>;
   now?: () => number;
@@ -63,6 +65,7 @@ const UNSET = '_undef_';
 
 export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEngine {
   const onError = deps.onError ?? ((error: unknown) => console.error('freeswitch:', error));
+  const onWarning = deps.onWarning ?? ((message: string) => console.warn(`freeswitch: ${message}`));
   const now = deps.now ?? Date.now;
   const events = createEngineEmitter(onError);
   const configs = deps.configs ?? createTenantConfigs({ db: deps.db });
@@ -89,9 +92,19 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
   /** Whether FreeSWITCH has a phone of the kind signed in for the extension ('error/…' when none). */
   async function signedInWith(kind: 'sip' | 'verto', domainName: string, extension: string) {
     const address = `${extension}@${domainName}`;
-    const contacts = (
-      await client.api(kind === 'sip' ? `sofia_contact */${address}` : `verto_contact ${address}`)
-    ).trim();
+    const command = kind === 'sip' ? `sofia_contact */${address}` : `verto_contact ${address}`;
+    let contacts: string;
+    try {
+      contacts = (await client.api(command)).trim();
+    } catch (error) {
+      // FreeSWITCH shutting down unloads mod_verto / mod_sofia before the last sign-outs are checked:
+      // "-ERR verto_contact Command not found!" says the module is gone, and no phone of its kind is left.
+      if (!isCommandGone(error)) throw error;
+      onWarning(
+        `${command}: ${error.reply ?? error.message} (the module is unloaded: treated as signed out)`,
+      );
+      return false;
+    }
     return contacts !== '' && !contacts.startsWith('error/');
   }
 
@@ -318,4 +331,9 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       return client.stop();
     },
   };
+}
+
+/** FreeSWITCH no longer has the API command (its module is unloaded): '-ERR <command> Command not found!'. */
+function isCommandGone(error: unknown): error is EslError {
+  return error instanceof EslError && /^-ERR \S+ Command not found/.test(error.reply ?? '');
 }
