@@ -106,6 +106,13 @@ export interface UserInfo {
   userGroup: { commDetails: UserGroupDetail[] };
 }
 
+/** The settings tab's password change: the password in use, then the new one (the spec's rule). */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, messages.required('現在のパスワード')).max(128),
+  newPassword: passwordSchema,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
 /**
  * POST /v1/user: the client sends the full user object; only these parts are acted on.
  * A password change sets userCredentials.password; the pop-up setting sends popup with a null password.

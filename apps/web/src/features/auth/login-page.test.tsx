@@ -35,6 +35,39 @@ describe('login page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(messages.sessionMaxShown);
   });
 
+  it('offers to end the oldest session on sesion-max, and signs in with it when chosen', async () => {
+    const token = tokenFor('yamada');
+    const requests = mockApi({
+      'GET /api/health': health,
+      'POST /api/login': (request) =>
+        (request.body as { endOldestSession?: boolean }).endOldestSession
+          ? envelope(200, '', { username: 'yamada' }, { Authorization: `Bearer ${token}` })
+          : envelope(409, messages.sessionMax),
+      'GET /api/v1/user/info/yamada': () => envelope(200, '', userInfoFixture()),
+    });
+    const { router } = renderApp('/login');
+    await signIn('yamada', 'Staff#2026');
+    // Declining (doing nothing) leaves the spec's message.
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.sessionMaxShown);
+    expect(requests.filter((r) => r.path === '/api/login')).toHaveLength(1);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: messages.endOldestSession }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(requests.filter((r) => r.path === '/api/login').map((r) => r.body)).toEqual([
+      { username: 'yamada', password: 'Staff#2026' },
+      { username: 'yamada', password: 'Staff#2026', endOldestSession: true },
+    ]);
+    expect(sessionStorage.getItem('token')).toBe(token);
+  });
+
+  it('offers to end a session only for sesion-max', async () => {
+    mockApi({ 'GET /api/health': health, 'POST /api/login': () => envelope(401, messages.loginFailed) });
+    renderApp('/login');
+    await signIn('yamada', 'wrong');
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: messages.endOldestSession })).toBeNull();
+  });
+
   it('shows the ID/password message for a wrong password, and keeps no token', async () => {
     mockApi({ 'GET /api/health': health, 'POST /api/login': () => envelope(401, messages.loginFailed) });
     renderApp('/login');

@@ -1,7 +1,9 @@
 import { PhoneFilled } from '@ant-design/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
+import { messages } from '@tsunagu/contract/messages';
 import { Alert, Button } from 'antd';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -10,7 +12,7 @@ import { ja } from '../../shared/i18n/ja';
 import { takeReturnUrl } from '../../shared/session/return-url';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
-import { loginErrorMessage, useLogin } from './login';
+import { isSessionMax, loginErrorMessage, useLogin } from './login';
 import styles from './login-page.module.css';
 
 type LoginForm = z.input<typeof loginRequestSchema>;
@@ -29,11 +31,17 @@ export function LoginPage() {
   });
   const { errors } = formState;
 
-  const submit = handleSubmit((credentials) =>
+  // What was last sent, so the offer to end the oldest session re-sends exactly that.
+  const sent = useRef<LoginRequest | null>(null);
+  const send = (credentials: LoginRequest) => {
+    sent.current = credentials;
     login.mutate(credentials, {
       onSuccess: () => navigate(takeReturnUrl() ?? paths.dashboard.href(), { replace: true }),
-    }),
-  );
+    });
+  };
+  const submit = handleSubmit(({ username, password }) => send({ username, password }));
+  // Sessions held by closed tabs: the user may end the oldest one instead of waiting for it to expire.
+  const endOldest = () => sent.current && send({ ...sent.current, endOldestSession: true });
 
   return (
     <main className={styles.page}>
@@ -44,7 +52,21 @@ export function LoginPage() {
           </h1>
           <p>{ja.login.heading}</p>
         </div>
-        {login.error && <Alert type="error" showIcon title={loginErrorMessage(login.error)} role="alert" />}
+        {login.error && (
+          <Alert
+            type="error"
+            showIcon
+            title={loginErrorMessage(login.error)}
+            role="alert"
+            description={
+              isSessionMax(login.error) && (
+                <Button size="small" onClick={endOldest} loading={login.isPending}>
+                  {messages.endOldestSession}
+                </Button>
+              )
+            }
+          />
+        )}
         <form onSubmit={submit} noValidate>
           <LoginField
             id="login-username"

@@ -27,10 +27,15 @@ export function useLogin() {
   return useMutation({ mutationFn: login, meta: { handlesErrors: true } });
 }
 
+/** True for the concurrent-session limit ('sesion-max'): the login page then offers to end the oldest session. */
+export function isSessionMax(error: unknown): boolean {
+  return error instanceof ApiError && error.message === messages.sessionMax;
+}
+
 /** The message the login page shows for a failure (spec 8 "Login errors"). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.message === messages.sessionMax) return messages.sessionMaxShown;
+    if (isSessionMax(error)) return messages.sessionMaxShown;
     // Too many attempts and an unreachable server have their own explanations.
     if (error.status === 429 || error.status === 0) return error.message;
   }

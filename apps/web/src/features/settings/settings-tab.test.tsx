@@ -1,4 +1,5 @@
 import { PASSWORD_MESSAGE } from '@tsunagu/contract/auth';
+import { messages } from '@tsunagu/contract/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -137,10 +138,18 @@ describe('settings tab', () => {
     expect(section('パスワード変更')).toBeTruthy();
   });
 
-  it('changes the password only when it meets the rule', async () => {
+  it('changes the password only with the current one and a new one that meets the rule', async () => {
     const requests = openSettings();
     const user = userEvent.setup();
     const password = section('パスワード変更');
+    await user.type(within(password).getByLabelText('PW'), 'New#Pass2026');
+    await user.click(within(password).getByRole('button', { name: '変更' }));
+    expect((await within(password).findByRole('alert')).textContent).toBe(
+      '現在のパスワードを入力してください。',
+    );
+
+    await user.type(within(password).getByLabelText('現在のパスワード'), 'Staff#2026');
+    await user.clear(within(password).getByLabelText('PW'));
     await user.type(within(password).getByLabelText('PW'), 'weakpass');
     await user.click(within(password).getByRole('button', { name: '変更' }));
     expect((await within(password).findByRole('alert')).textContent).toBe(PASSWORD_MESSAGE);
@@ -153,9 +162,21 @@ describe('settings tab', () => {
     expect(await screen.findByText('変更しました。')).toBeTruthy();
     expect(requests.find((r) => r.path === '/api/v1/user')?.body).toEqual({
       userUuid: info.user.userUuid,
-      userCredentials: { password: 'New#Pass2026' },
+      userCredentials: { password: 'New#Pass2026', currentPassword: 'Staff#2026' },
     });
     expect((within(password).getByLabelText('PW') as HTMLInputElement).value).toBe('');
+    expect((within(password).getByLabelText('現在のパスワード') as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's answer to a wrong current password next to the fields", async () => {
+    openSettings();
+    mockApi({ 'POST /api/v1/user': () => envelope(400, messages.currentPasswordWrong) });
+    const user = userEvent.setup();
+    const password = section('パスワード変更');
+    await user.type(within(password).getByLabelText('現在のパスワード'), 'Guess#2026');
+    await user.type(within(password).getByLabelText('PW'), 'New#Pass2026');
+    await user.click(within(password).getByRole('button', { name: '変更' }));
+    expect((await within(password).findByRole('alert')).textContent).toBe(messages.currentPasswordWrong);
   });
 
   it('saves the pop-up setting with a null password, with the re-login message', async () => {

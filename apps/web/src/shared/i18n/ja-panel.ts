@@ -85,6 +85,7 @@ export const jaPanel = {
       change: '変更',
       password: 'パスワード変更',
       passwordLabel: 'PW',
+      currentPasswordLabel: '現在のパスワード',
       popup: '着信ポップアップ',
       popupOptions: { true: 'する', false: 'しない' },
       popupLocked: 'この設定は管理者により変更できません。',
