@@ -41,12 +41,25 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
+/** A server process this test started: also its process and the last 8 kB of its output. */
+export interface StartedServer extends RunningServer {
+  process: ChildProcess;
+  output(): string;
+}
+
+/** How to start the server: extra environment (e.g. DATABASE_URL), and whether the built web app is needed. */
+export interface ServerOptions {
+  env?: Record<string, string>;
+  /** False for API-only tests: the server then runs without the built web app. Default true. */
+  web?: boolean;
+}
+
 /**
  * Starts `node --import tsx apps/server/src/main.ts` on a free port with a fresh data directory
  * (so the demo data is seeded anew) and resolves once GET /api/health answers.
  */
-export async function startServer(): Promise<RunningServer> {
-  if (!existsSync(WEB_DIST_INDEX)) {
+export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
+  if (options.web !== false && !existsSync(WEB_DIST_INDEX)) {
     throw new Error(
       `The web app is not built (${WEB_DIST_INDEX} is missing). Run \`npm run build -w @tsunagu/web\` first; \`npm test\` does it.`,
     );
@@ -56,7 +69,14 @@ export async function startServer(): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -86,7 +106,7 @@ export async function startServer(): Promise<RunningServer> {
     }
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return { baseUrl, stop };
+      if (response.ok) return { baseUrl, stop, process: child, output: () => output };
     } catch {
       // Not listening yet.
     }

@@ -49,6 +49,7 @@ import { createTokenSigner } from './platform/auth/tokens';
 import { newXsrfToken, XSRF_COOKIE } from './platform/auth/xsrf';
 import { createSecretBox } from './platform/crypto/secrets';
 import type { Database } from './platform/db/client';
+import { isDatabaseUnavailable, loggableError } from './platform/db/database-errors';
 import { createRecordingStorage } from './platform/files/recording-storage';
 import { installErrorHandler } from './platform/http/errors';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -127,7 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenSigner(config.jwtSecret);
   const authenticate = createAuthenticator(db, tokens, now);
   const router = createRouter(app, authenticate);
-  const onError = (error: unknown) => app.log.error({ err: error }, 'background failure');
+  // Background work (event subscribers, timers) must not log statement parameters either, and a database
+  // that is briefly away is a warning: the work is retried by its next event, the pool reconnects.
+  const onError = (error: unknown) =>
+    isDatabaseUnavailable(error)
+      ? app.log.warn({ err: loggableError(error) }, 'background work: database unavailable')
+      : app.log.error({ err: loggableError(error) }, 'background failure');
+  database.onConnectionError((error) =>
+    app.log.warn({ err: loggableError(error) }, 'database connection lost; the pool reconnects'),
+  );
   const authenticateToken = (token: string) => authenticate(`Bearer ${token}`).catch(() => null);
   // Console and softphone sign-ins share one throttle (per address, per address+ID, slow-down per ID).
   const attempts = config.redisUrl

@@ -6,6 +6,8 @@ export interface Endpoint {
   variants?: readonly number[];
   /** Reachable without a session. */
   public?: boolean;
+  /** Body fields whose text may span lines (tab and newline allowed); every other text is one line. */
+  multiLine?: readonly string[];
 }
 
 /** The API prefix every endpoint lives under. */
@@ -87,7 +89,7 @@ export const endpoints = {
   sandboxDeskPhone: { method: 'POST', path: '/v1/sandbox/deskphone/:action' },
   cdrExt: { method: 'POST', path: '/v1/cdr/ext' },
   chatList: { method: 'GET', path: '/v1/chat/:userId' },
-  chatSend: { method: 'POST', path: '/v1/chat/send' },
+  chatSend: { method: 'POST', path: '/v1/chat/send', multiLine: ['message'] },
   chatRead: { method: 'POST', path: '/v1/chat/read' },
   logSuccess: { method: 'GET', path: '/v1/log/success' },
   logFailure: { method: 'GET', path: '/v1/log/failure' },

@@ -3,6 +3,8 @@ export const messages = {
   badRequest: '入力内容に誤りがあります。',
   invalidJson: 'リクエストの形式が正しくありません（JSONを解析できません）。',
   bodyTooLarge: '送信データが大きすぎます。',
+  /** A text field holding a control character (NUL and the like; tab and newline only where text is multi-line). */
+  controlCharacter: '入力内容に使用できない制御文字が含まれています。',
   required: (field: string) => `${field}を入力してください。`,
   unauthorized: 'ログインしてください。',
   sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
@@ -12,6 +14,8 @@ export const messages = {
   notFound: '対象のデータが見つかりません。',
   routeNotFound: '指定されたAPIは存在しません。',
   serverError: 'サーバーでエラーが発生しました。',
+  /** 503 while the database cannot be reached (restart, failover): the request may simply be repeated. */
+  databaseUnavailable: 'データベースに接続できません。しばらくしてからもう一度お試しください。',
   /** Wrong ID or password (spec 8 "Login errors": 'Please check ID and password.'). */
   loginFailed: 'IDとパスワードを確認してください。',
   /** The raw msg the server sends when the concurrent-session limit is reached (spelt as in the spec). */

@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script on one connection (one implicit transaction). */
   runScript(sqlText: string): Promise<void>;
+  /**
+   * Where a lost connection is reported (PostgreSQL: the server restarted, failed over or an idle proxy
+   * cut it). The default writes one line to stderr; `buildApp` points it at the app's log.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export function fromPglite(client: PGlite): Database {
     runScript: async (sqlText) => {
       await client.exec(sqlText);
     },
+    // In-process: there is no connection to lose; a failed statement rejects its own promise.
+    onConnectionError: () => undefined,
     close: () => client.close(),
   };
 }
@@ -64,8 +71,19 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Da
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // While the server is unreachable a request waits this long for a connection, then gets a 503.
+    connectionTimeoutMillis: 5_000,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  // A connection the server ends (pg_terminate_backend, restart, failover) emits 'error' on its client, and
+  // an 'error' event without a listener ends the process. The pool drops such clients and opens new ones;
+  // a request whose statement was cut off gets the error and a 503 (see database-errors.ts).
+  let report = (error: Error): void => {
+    process.stderr.write(`PostgreSQL connection lost: ${loggableCode(error)}\n`);
+  };
+  pool.on('error', (error) => report(error));
+  // An idle client reports through the pool, but a checked-out one (a transaction in progress) only on itself.
+  pool.on('connect', (client) => client.on('error', (error) => report(error)));
   // Fail at start, with the reason, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -80,6 +98,15 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Da
         conn.release();
       }
     },
+    onConnectionError: (listener) => {
+      report = listener;
+    },
     close: () => pool.end(),
   };
+}
+
+/** The SQLSTATE or errno of a lost connection, else its message (which for these holds no values). */
+function loggableCode(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : error.message;
 }

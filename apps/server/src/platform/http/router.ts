@@ -1,4 +1,12 @@
-import { ApiError, API_PREFIX, canAccess, messages, ok, type Endpoint } from '@tsunagu/contract';
+import {
+  ApiError,
+  API_PREFIX,
+  canAccess,
+  containsControlCharacter,
+  messages,
+  ok,
+  type Endpoint,
+} from '@tsunagu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isProvider, type Auth } from '../auth/auth-context';
@@ -38,6 +46,17 @@ function parse(schema: Schema | undefined, value: unknown): unknown {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? messages.badRequest);
   return result.data;
+}
+
+/** A control character anywhere in the input is refused before the schemas (a NUL would fail the SQL: 500). */
+function refuseControlCharacters(endpoint: Endpoint, request: FastifyRequest): void {
+  if (
+    containsControlCharacter(request.params) ||
+    containsControlCharacter(request.query) ||
+    containsControlCharacter(request.body, endpoint.multiLine)
+  ) {
+    throw new ApiError(400, messages.controlCharacter);
+  }
 }
 
 function bodyDomain(body: unknown): string | undefined {
@@ -84,6 +103,7 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
             throw new ApiError(403, messages.forbidden);
           }
           // 4. input (400)
+          refuseControlCharacters(endpoint, request);
           const params = parse(spec.params, request.params);
           const body = parse(spec.body, request.body);
           const query = parse(spec.query, request.query);
@@ -105,6 +125,7 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
         method: endpoint.method,
         url: API_PREFIX + endpoint.path,
         handler: async (request, reply) => {
+          refuseControlCharacters(endpoint, request);
           const params = parse(spec.params, request.params);
           const body = parse(spec.body, request.body);
           const query = parse(spec.query, request.query);
