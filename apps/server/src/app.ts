@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import { API_PREFIX, endpoints, messages, type Health } from '@tsunagu/contract';
+import { API_PREFIX, endpoints, type Health } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
@@ -52,6 +50,8 @@ import type { Database } from './platform/db/client';
 import { isDatabaseUnavailable, loggableError } from './platform/db/database-errors';
 import { createRecordingStorage } from './platform/files/recording-storage';
 import { installErrorHandler } from './platform/http/errors';
+import { installSecurityHeaders } from './platform/http/security-headers';
+import { registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
@@ -105,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The API speaks JSON only: any other body type is refused (415 → a 400 with a Japanese message).
   app.removeContentTypeParser('text/plain');
+
+  // 0. Browser security headers (CSP, no framing, nosniff, referrer, HSTS on HTTPS) on every answer.
+  installSecurityHeaders(app, { vertoUrl: config.freeswitch?.vertoUrl });
 
   // 1. Cookies first: the XSRF check and the cookie issuance below read them.
   await app.register(fastifyCookie);
@@ -244,22 +247,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer.close();
   });
 
-  // 6. The built SPA, with index.html for client-side routes; unknown /api paths stay JSON 404s.
-  const webDist = deps.webDist ?? WEB_DIST;
-  const hasWeb = existsSync(webDist + 'index.html');
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX + '/') || request.method !== 'GET') {
-      return reply.status(404).send({ code: 404, msg: messages.routeNotFound, data: null });
-    }
-    if (!hasWeb) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('画面がビルドされていません。npm run build を実行してください。');
-    }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
-  });
+  // 6. The built SPA (precompressed files, index.html for client-side routes); unknown /api paths stay JSON 404s.
+  await registerWebApp(app, deps.webDist ?? WEB_DIST);
 
   return app;
 }
