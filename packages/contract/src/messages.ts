@@ -13,6 +13,8 @@ export const messages = {
   xsrf: '不正なリクエストです（XSRFトークンが一致しません）。画面を再読み込みしてください。',
   notFound: '対象のデータが見つかりません。',
   routeNotFound: '指定されたAPIは存在しません。',
+  /** A built file (script, style) that is not there, e.g. one of an earlier build after a deploy. */
+  fileNotFound: 'ファイルが見つかりません。画面を再読み込みしてください。',
   serverError: 'サーバーでエラーが発生しました。',
   /** 503 while the database cannot be reached (restart, failover): the request may simply be repeated. */
   databaseUnavailable: 'データベースに接続できません。しばらくしてからもう一度お試しください。',

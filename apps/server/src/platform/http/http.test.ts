@@ -39,6 +39,17 @@ describe('HTTP surface', () => {
     });
   });
 
+  it('sends the browser security headers with pages, API answers and 404s', async () => {
+    for (const url of ['/pbx/extension', '/api/health', '/api/v1/nothing-here', '/app.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+  });
+
   it('sets the XSRF cookie once and never caches API answers', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(String(first.headers['set-cookie'])).toContain('XSRF-TOKEN=');
