@@ -209,6 +209,18 @@ describe('normalised call records', () => {
     expect(toCallRecord(fromPublic).direction).toBe('inbound');
   });
 
+  it('names a phone\'s own call as the directory does, not by its SIP display name (a desk phone\'s "1003")', () => {
+    // The recorded call a signed-in user placed, with the From display name a SIP desk phone sends.
+    const sip = bodyOf('cdr-encode-values-true-verto-outbound-call-9196');
+    const profiles = sip.callflow as { caller_profile: { caller_id_name: string } }[];
+    for (const { caller_profile } of profiles) caller_profile.caller_id_name = '1001';
+    sip.variables.effective_caller_id_name = encodeURIComponent('田中 一郎');
+    expect(toCallRecord(sip)).toMatchObject({ callerIdName: '田中 一郎', callerIdNumber: '1001' });
+    // A leg that was rung keeps the caller it was shown (its own effective name is the callee's).
+    const rung = recordOf('cdr-encode-values-true-user-bridge-user-b-leg');
+    expect(rung.callerIdName).toBe('Extension 1002');
+  });
+
   it('asks the caller which numbers are internal', () => {
     const knowsCustomer = (n: string) => n === '5551234' || n === '1001';
     expect(recordOf('cdr-encode-values-true-click-to-call-verto-fork-LOSE_RACE').direction).toBe('inbound');

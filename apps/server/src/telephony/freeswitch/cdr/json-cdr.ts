@@ -120,9 +120,13 @@ function parties(v: Map<string, string>, profiles: CallerProfile[]) {
         : (v.get('origination_caller_id_number') ?? first.ani ?? ''),
     };
   }
+  // A leg a phone placed shows the name its far end was shown: the directory's effective caller id
+  // (or the incoming number's prefixed one), not the display name the phone's SIP From carried
+  // (a desk phone sends "1003"; the callee saw 田中 一郎).
+  const shown = v.get('direction') === 'inbound' ? v.get('effective_caller_id_name') : undefined;
   return {
     callerIdNumber: v.get('origination_caller_id_number') ?? first.caller_id_number ?? '',
-    callerIdName: v.get('origination_caller_id_name') ?? first.caller_id_name ?? '',
+    callerIdName: v.get('origination_caller_id_name') ?? shown ?? first.caller_id_name ?? '',
     destinationNumber: firstDestination,
   };
 }
