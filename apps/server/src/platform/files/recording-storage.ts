@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,8 +38,23 @@ const TENANT_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export const STAGING_DIR = '.incoming';
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(wav|mp3)$/;
 
+/** A staged file this old belongs to no running upload (a process died mid-request): it is removed. */
+const STALE_STAGED_MS = 60 * 60 * 1000;
+
+/** Removes staged files left by a process that stopped mid-upload; best effort, never fails an upload. */
+async function sweepStaging(dir: string, now: number): Promise<void> {
+  const names = await readdir(dir).catch(() => []);
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_STAGED_MS) await rm(path, { force: true }).catch(() => undefined);
+  }
+}
+
 export function createRecordingStorage(dataDir: string): RecordingStorage {
   const root = resolve(dataDir, 'recordings');
+  const stagingDir = join(root, STAGING_DIR);
+  let swept: Promise<void> | null = null;
 
   /**
    * The absolute path of a stored file, or null. Names are only ever ones this module generated, and the
@@ -83,9 +98,10 @@ export function createRecordingStorage(dataDir: string): RecordingStorage {
       if (path) await rm(path, { force: true });
     },
     async stage(source) {
-      const dir = join(root, STAGING_DIR);
-      await mkdir(dir, { recursive: true });
-      const path = join(dir, `${randomUUID()}.part`);
+      await mkdir(stagingDir, { recursive: true });
+      // Once per process, in the background: what an earlier process left half-received.
+      swept ??= sweepStaging(stagingDir, Date.now());
+      const path = join(stagingDir, `${randomUUID()}.part`);
       const discard = () => rm(path, { force: true });
       try {
         await pipeline(source, createWriteStream(path, { flags: 'wx' }));
