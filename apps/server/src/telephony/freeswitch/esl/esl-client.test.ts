@@ -1,6 +1,7 @@
 import { once } from 'node:events';
+import { createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiResponse, fakeEsl as startFakeEsl, reply, type FakeEsl } from '../testing/fake-esl';
+import { apiResponse, fakeEsl as startFakeEsl, Peer, reply, type FakeEsl } from '../testing/fake-esl';
 import { fixture } from '../testing/fixtures';
 import { EslClient, EslError, type EslClientOptions } from './esl-client';
 import { EslProtocolError, type EslEvent } from './esl-codec';
@@ -318,6 +319,37 @@ describe('EslClient reconnection', () => {
     const reconnected = once(c, 'reconnected');
     await (await fs.nextPeer()).accept();
     await reconnected;
+  });
+
+  it('survives FreeSWITCH going away (socket dropped, reconnects refused) and logs in again when it is back', async () => {
+    const { fs, c } = await connected();
+    const port = fs.port;
+    const reasons: Error[] = [];
+    c.on('disconnected', (reason) => reasons.push(reason));
+    // FreeSWITCH stops: its connection drops and nothing listens on the port any more.
+    await fs.close();
+    await vi.waitFor(
+      () =>
+        expect(
+          reasons.filter((r) => (r as { code?: string }).code === 'ECONNREFUSED').length,
+        ).toBeGreaterThanOrEqual(3),
+      { timeout: 5000, interval: 10 },
+    );
+    await expect(c.api('status')).rejects.toMatchObject({ code: 'not-connected' });
+    // FreeSWITCH is back on the same port.
+    const sockets: Socket[] = [];
+    const back = createServer((socket) => {
+      sockets.push(socket);
+      void new Peer(socket).accept();
+    });
+    cleanups.push(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => back.close(resolve));
+    });
+    const reconnected = once(c, 'reconnected');
+    back.listen(port, '127.0.0.1');
+    await reconnected;
+    expect(c.isReady).toBe(true);
   });
 
   it('stops for good: no reconnection after stop()', async () => {
