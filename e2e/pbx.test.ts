@@ -162,6 +162,8 @@ describe('PBX administration screens', () => {
       await form.getByLabel(/名前/).fill('E2Eテスト音');
       await form.getByRole('button', { name: '保存' }).click();
       await page.getByText('保存されました!').waitFor();
+      // The tenant's storage use, from the upload's answer.
+      await page.getByText(/^使用量 \d+(\.\d)? MB \/ 100 MB$/).waitFor();
 
       const uploaded = row(page, 'E2Eテスト音');
       await uploaded.waitFor();
