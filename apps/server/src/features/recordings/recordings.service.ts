@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   ApiError,
+  containsControlCharacter,
+  hasControlCharacter,
   isDefaultRecording,
   isMissingRecordingFile,
   messages,
@@ -67,11 +69,15 @@ function refuseBuiltIn(recording: Pick<Recording, 'recordingDescription'>): void
 
 function parseJson(text: string | null): unknown {
   if (text === null) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, messages.invalidJson);
   }
+  // The router refuses control characters in JSON bodies but cannot see inside a multipart one.
+  if (containsControlCharacter(value)) throw new ApiError(400, messages.controlCharacter);
+  return value;
 }
 
 /** The upload's audio format, read from its content; refused (400) when it is not clean audio of its name's type. */
@@ -106,6 +112,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? messages.badRequest);
     const data = parsed.data;
     const file = upload.file;
+    if (file && hasControlCharacter(file.name)) throw new ApiError(400, messages.controlCharacter);
     const error = recordingUploadError(file && { name: file.name, size: file.staged.size }, data);
     if (error || !file) throw new ApiError(400, error ?? recordingMessages.fileMissing);
     const format = await uploadedFormat(file);

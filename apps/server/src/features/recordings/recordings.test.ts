@@ -129,6 +129,21 @@ describe('recording list', () => {
 });
 
 describe('recording upload', () => {
+  it('refuses a control character in the data part or the file name (400), storing nothing', async () => {
+    const before = await listOf(k.demoUuid);
+    for (const [filename, body] of [
+      ['a.wav', data({ recordingName: 'お知らせ\u0000' })],
+      ['a\u0001.wav', data()],
+    ] as const) {
+      const res = await upload(k.admin, [
+        { name: 'data', body },
+        { name: 'file', filename, body: WAV },
+      ]);
+      expect([res.statusCode, res.json().msg]).toEqual([400, messages.controlCharacter]);
+    }
+    expect(await listOf(k.demoUuid)).toEqual(before);
+  });
+
   it('stores a WAV under a generated name in the tenant storage; downloading gives the same bytes', async () => {
     const before = storedFiles();
     const res = await upload(k.admin, [
