@@ -337,6 +337,17 @@ describe('recording upload', () => {
     expect((await listOf(k.demoUuid)).map((r) => r.recordingFilename)).not.toContain('provided.wav');
   });
 
+  it('refuses a provider upload into a tenant that does not exist (404), leaving no file behind', async () => {
+    const before = await snapshot();
+    const res = await upload(k.sp, [
+      { name: 'file', filename: 'nowhere.wav', body: WAV },
+      { name: 'data', body: data({ domainUuid: '00000000-0000-4000-8000-000000000000' }) },
+    ]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe(messages.notFound);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a path in the file name is reduced to its last part, never a place to write', async () => {
     const res = await upload(k.admin, [
       { name: 'file', filename: '../../evil.wav', body: WAV },
@@ -527,6 +538,9 @@ describe("another tenant's recordings", () => {
     expect(res.json().msg).toBe(messages.otherTenant);
     const download = await file('downloadFile', 'fileName=welcome.wav', k.adminB);
     expect(download.statusCode).toBe(404);
+    const play = await file('playFile', 'fileName=welcome.wav', k.adminB);
+    expect(play.statusCode).toBe(404);
+    expect(play.json().msg).toBe(NOT_FOUND);
   });
 
   it('are immutable: renaming or deleting a demo recording by id fails and changes nothing', async () => {
