@@ -45,13 +45,14 @@ export function createAuthService({
      */
     async login(request: LoginRequest, client: Client): Promise<{ token: string; username: string }> {
       const attempt = await throttle.attempt(client.ip, request.username);
-      if (!attempt) {
-        await audit(db, {
-          username: request.username,
-          action: 'login.failure',
-          detail: { reason: 'throttled' },
-          ip: client.ip,
-        });
+      if (attempt.refused) {
+        if (attempt.first)
+          await audit(db, {
+            username: request.username,
+            action: 'login.failure',
+            detail: { reason: 'throttled' },
+            ip: client.ip,
+          });
         throw new ApiError(429, messages.tooManyAttempts);
       }
       const account = await findLoginAccount(db, request.username);

@@ -98,7 +98,7 @@ export function createUsersService({
       // and guessing it here is throttled like a sign-in.
       if (password) {
         const attempt = await throttle.attempt(ip, user.username);
-        if (!attempt) throw new ApiError(429, messages.tooManyAttempts);
+        if (attempt.refused) throw new ApiError(429, messages.tooManyAttempts);
         if (!(await verifyPassword(user.passwordHash, request.userCredentials?.currentPassword ?? ''))) {
           await audit(db, {
             domainUuid: auth.domainUuid,

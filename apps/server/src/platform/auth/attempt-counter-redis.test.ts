@@ -38,7 +38,7 @@ describe('Redis attempt counters', () => {
       createLoginThrottle({ counter, perAddress: 100, perUser: 4, wait: async () => {} }),
     );
     const results: boolean[] = [];
-    for (let i = 0; i < 6; i++) results.push((await throttles[i % 2]!.attempt('5.5.5.5', 'admin')) !== null);
+    for (let i = 0; i < 6; i++) results.push(!(await throttles[i % 2]!.attempt('5.5.5.5', 'admin')).refused);
     expect(results).toEqual([true, true, true, true, false, false]);
   });
 

@@ -13,7 +13,7 @@ function throttleWith(options: Partial<LoginThrottleOptions> = {}) {
     ...options,
   });
   /** True when the attempt was let through (to the password check). */
-  const tries = async (address: string, id: string) => (await throttle.attempt(address, id)) !== null;
+  const tries = async (address: string, id: string) => !(await throttle.attempt(address, id)).refused;
   return { throttle, tries, waits, advance: (ms: number) => (now += ms) };
 }
 
@@ -25,6 +25,13 @@ describe('login throttle', () => {
     // The attacker's address is refused; the administrator's own address is not.
     expect(await tries('2.2.2.2', 'admin')).toBe(true);
     expect(await tries('1.1.1.1', 'yamada')).toBe(true);
+  });
+
+  it('marks only the first refusal of a window, so a flood is audited once', async () => {
+    const { throttle } = throttleWith({ perAddress: 100, perUser: 1 });
+    await throttle.attempt('1.1.1.1', 'admin');
+    expect(await throttle.attempt('1.1.1.1', 'admin')).toEqual({ refused: true, first: true });
+    expect(await throttle.attempt('1.1.1.1', 'admin')).toEqual({ refused: true, first: false });
   });
 
   it('limits one address across IDs', async () => {
@@ -53,8 +60,8 @@ describe('login throttle', () => {
     const { throttle, waits } = throttleWith({ perAddress: 2, perUser: 1 });
     for (let i = 0; i < 20; i++) {
       const attempt = await throttle.attempt('1.1.1.1', `staff${i % 3}`);
-      expect(attempt).not.toBeNull();
-      await attempt?.succeeded();
+      if (attempt.refused) throw new Error('refused');
+      await attempt.succeeded();
     }
     expect(waits).toEqual([]);
   });

@@ -11,14 +11,21 @@ import type { AttemptCounter } from './attempt-counter';
  * A right password takes its attempt back, so busy offices behind one address are not limited.
  */
 export interface LoginThrottle {
-  /** Counts an attempt before the password is checked: null when refused, after any slow-down. */
-  attempt(address: string, id: string): Promise<LoginAttempt | null>;
+  /** Counts an attempt before the password is checked; resolves after any slow-down. */
+  attempt(address: string, id: string): Promise<LoginAttempt>;
 }
 
-export interface LoginAttempt {
-  /** The password was right: the attempt no longer counts. */
-  succeeded(): Promise<void>;
-}
+export type LoginAttempt =
+  | {
+      refused: false;
+      /** The password was right: the attempt no longer counts. */
+      succeeded(): Promise<void>;
+    }
+  | {
+      refused: true;
+      /** The first refusal of its window: worth one audit entry, where a flood would write thousands. */
+      first: boolean;
+    };
 
 export interface LoginThrottleOptions {
   counter: AttemptCounter;
@@ -55,10 +62,13 @@ export function createLoginThrottle({
         counter.hit(keys.address, windowMs),
         counter.hit(keys.pair, windowMs),
       ]);
-      if (byAddress > perAddress || byPair > perUser) return null;
+      if (byAddress > perAddress || byPair > perUser) {
+        return { refused: true, first: byAddress === perAddress + 1 || byPair === perUser + 1 };
+      }
       const delay = slowDown(await counter.hit(keys.id, windowMs), perUser, baseDelayMs, maxDelayMs);
       if (delay > 0) await wait(delay);
       return {
+        refused: false,
         succeeded: async () => {
           await Promise.all(Object.values(keys).map((key) => counter.undo(key)));
         },

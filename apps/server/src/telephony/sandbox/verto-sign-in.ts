@@ -31,8 +31,8 @@ export function createVertoSignIn({ db, throttle, check }: VertoSignInDeps) {
       audit(db, { domainUuid, username: login.slice(0, 200), action, detail, ip: address });
     // Keyed apart from console IDs: an extension and a console user may share a name.
     const attempt = throttle ? await throttle.attempt(address, `verto:${login}`) : null;
-    if (throttle && !attempt) {
-      await record('verto.login.failure', null, { reason: 'throttled' });
+    if (attempt?.refused) {
+      if (attempt.first) await record('verto.login.failure', null, { reason: 'throttled' });
       return null;
     }
     const { identity, domainUuid } = await check(login, passwd);
@@ -40,7 +40,7 @@ export function createVertoSignIn({ db, throttle, check }: VertoSignInDeps) {
       await record('verto.login.failure', domainUuid, { reason: 'credentials' });
       return null;
     }
-    await attempt?.succeeded();
+    if (attempt && !attempt.refused) await attempt.succeeded();
     await record('verto.login.success', identity.line.domainUuid, { kind: identity.kind });
     return identity;
   };
