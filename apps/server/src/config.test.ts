@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -15,6 +15,11 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       telephony: 'sandbox',
     });
+  });
+
+  it('names the instance by host and port unless INSTANCE_ID is given', () => {
+    expect(loadConfig({ DATA_DIR: fresh(), PORT: '8081' }).instanceId).toBe(`${hostname()}:8081`);
+    expect(loadConfig({ DATA_DIR: fresh(), INSTANCE_ID: ' web-2 ' }).instanceId).toBe('web-2');
   });
 
   it('generates the JWT secret and the encryption key once into the data directory', () => {
