@@ -79,6 +79,8 @@ export const endpoints = {
   /** Refused (409) while an incoming number still routes to the schedule. */
   timeConditionDelete: { method: 'DELETE', path: '/v1/timeCondition/:dialplanUuid', variants: [8150] },
   loginUsers: { method: 'GET', path: '/v1/user/loginUsers/:domainUuid' },
+  /** The tenant's desk phones and whether each is registered (DeskPhoneState[]). */
+  deskPhones: { method: 'GET', path: '/v1/user/deskPhones/:domainUuid' },
   callState: { method: 'GET', path: '/v1/call/callState/:domainUuid' },
   clickToCall: { method: 'POST', path: '/v1/call/clickToCall' },
   recallCount: { method: 'GET', path: '/v1/cdr/recall/:domainUuid' },

@@ -15,6 +15,8 @@ export const topics = {
   recall: (domainUuid: string) => `/topic/recall/${domainUuid}`,
   /** The tenant's channels changed: fetch GET /v1/call/callState again (body: the changed extension, if one). */
   callState: (domainUuid: string) => `/topic/callState/${domainUuid}`,
+  /** One of the tenant's desk phones registered or unregistered (JSON DeskPhoneState). */
+  deskPhone: (domainUuid: string) => `/topic/deskPhone/${domainUuid}`,
 } as const;
 
 /** Whose a topic is: one user's, or one tenant's (by uuid or, for park, by domain name). */
@@ -24,7 +26,7 @@ export type TopicOwner =
   | { kind: 'tenantName'; domainName: string };
 
 const USER_TOPICS = new Set(['ring', 'force', 'chat']);
-const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState']);
+const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState', 'deskPhone']);
 
 /** Parses a destination; null for anything that is not one of our topics. */
 export function topicOwner(destination: string): TopicOwner | null {
@@ -35,6 +37,16 @@ export function topicOwner(destination: string): TopicOwner | null {
   if (TENANT_TOPICS.has(kind)) return { kind: 'tenant', domainUuid: id };
   if (kind === 'park') return { kind: 'tenantName', domainName: id };
   return null;
+}
+
+/**
+ * A desk phone (SIP) of the tenant as GET /v1/user/deskPhones and /topic/deskPhone carry it: every
+ * extension whose user takes calls on a desk phone, and any other with a desk phone registered.
+ */
+export interface DeskPhoneState {
+  extension: string;
+  /** Registered with the exchange now: it can ring. */
+  registered: boolean;
 }
 
 /** One logged-in user as /v1/user/loginUsers and /topic/loginUser carry it. */

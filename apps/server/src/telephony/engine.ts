@@ -2,7 +2,7 @@
  * The telephony engine as the rest of the server sees it: the built-in sandbox or FreeSWITCH.
  * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
  */
-import type { CallStateItem } from '@tsunagu/contract';
+import type { CallStateItem, DeskPhoneState } from '@tsunagu/contract';
 
 /** What kind of PBX configuration changed, so the engine can flush just that part of its caches. */
 export type ConfigKind =
@@ -109,6 +109,8 @@ export interface TelephonyEngine {
   callState(domainName: string): CallStateEntry[];
   /** The tenant's park slots P1–P8. */
   parkSlots(domainName: string): ParkSlot[];
+  /** The tenant's desk phones and whether each is registered now (see DeskPhoneState). */
+  deskPhones(tenantUuid: string): Promise<DeskPhoneState[]>;
   /** Rings the extension's phone; when it answers, calls `dest` (spec: click-to-call). */
   clickToCall(request: { domainName: string; extension: string; dest: string }): Promise<void>;
   hangup(domainName: string, channelUuid: string): Promise<void>;
@@ -126,6 +128,7 @@ export function createNoopEngine(): TelephonyEngine {
     configChanged: () => undefined,
     callState: () => [],
     parkSlots: () => [],
+    deskPhones: () => Promise.resolve([]),
     clickToCall: refuse,
     hangup: refuse,
     transfer: refuse,

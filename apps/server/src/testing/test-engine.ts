@@ -25,6 +25,7 @@ export function createTestEngine(): TestEngine {
     configChanged: () => undefined,
     callState: (domainName) => engine.channels.get(domainName) ?? [],
     parkSlots: (): ParkSlot[] => [],
+    deskPhones: async () => [],
     async clickToCall(request) {
       if (engine.unreachable) throw new Error('connection refused');
       engine.clickToCalls.push(request);

@@ -8,4 +8,8 @@ export function registerPresenceRoutes(router: Router, service: PresenceService)
     params: z.object({ domainUuid: z.uuid() }),
     handler: ({ tenantUuid }) => service.loginUsers(tenantUuid),
   });
+  router.route(endpoints.deskPhones, {
+    params: z.object({ domainUuid: z.uuid() }),
+    handler: ({ tenantUuid }) => service.deskPhones(tenantUuid),
+  });
 }

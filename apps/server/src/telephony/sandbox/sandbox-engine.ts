@@ -19,6 +19,7 @@ import { createEngineEmitter } from './engine-events';
 import { CallFlow } from './flow';
 import { newLeg, type CallInfo, type Leg } from './leg';
 import { ring } from './ringing';
+import { createSimulatedDeskPhones } from './simulated-desk-phones';
 import {
   createDeskPhone,
   createOutsideParty,
@@ -122,6 +123,9 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
   const board = createSwitchboard({ events, now: options.now ?? (() => new Date()) });
   const configs = options.configs ?? createTenantConfigs({ db: options.db });
   const sockets = new Set<WebSocket>();
+  const deskPhones = createSimulatedDeskPhones(configs, (registration) =>
+    events.emit('registration', registration),
+  );
   const sessions = new Map<string, VertoSessionHolder>();
   const env: CallEnv = {
     board,
@@ -187,8 +191,13 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
 
   return {
     kind: 'sandbox',
-    configChanged: (tenantUuid, kind) => configs.invalidate(tenantUuid, kind),
+    configChanged(tenantUuid, kind) {
+      configs.invalidate(tenantUuid, kind);
+      // A user's phone type or an extension changed: simulated desk phones come and go with it.
+      if (kind === 'extension') void deskPhones.changed(tenantUuid).catch(onError);
+    },
     callState: (domainName) => [...(board.find(domainName)?.legs.values() ?? [])].map(callStateEntry),
+    deskPhones: (tenantUuid) => deskPhones.states(tenantUuid),
     parkSlots: (domainName) =>
       parkSlots(board.find(domainName)?.parked ?? Array.from({ length: 8 }, () => null)),
     registrations: (domainName) =>

@@ -383,6 +383,11 @@ describe('FreeSWITCH engine: the recorded session’s events', () => {
     });
     expect(errors).toEqual([]);
     expect(warnings).toContainEqual(expect.stringContaining('-ERR verto_contact Command not found!'));
+    // The presence tab's desk phones: 1002's SIP phone is still registered, 1001's is not.
+    const deskPhones = await engine.deskPhones(config.domainUuid);
+    expect(deskPhones).toContainEqual({ extension: '1002', registered: true });
+    expect(deskPhones).not.toContainEqual({ extension: '1001', registered: true });
+    expect(await engine.deskPhones('00000000-0000-4000-8000-000000000000')).toEqual([]);
   });
 
   it('follows registrations, rings, park slots and channels through the whole session', async () => {

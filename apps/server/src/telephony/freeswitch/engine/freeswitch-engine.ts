@@ -8,6 +8,7 @@ import type { FreeswitchSettings } from '../../../config';
 import type { SecretBox } from '../../../platform/crypto/secrets';
 import type { Db } from '../../../platform/db/client';
 import { createTenantConfigs, type TenantConfigs } from '../../config';
+import { deskPhoneStates } from '../../desk-phones';
 import { EngineCommandError, type TelephonyEngine } from '../../engine';
 import { finalPlan, route } from '../../routing';
 import { createEngineEmitter } from '../../sandbox/engine-events';
@@ -266,6 +267,10 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       (['sip', 'verto'] as const).flatMap((kind) =>
         [...(signedIn.get(`${domainName}|${kind}`) ?? [])].map((extension) => ({ extension, kind })),
       ),
+    async deskPhones(tenantUuid) {
+      const config = await configs.byTenant(tenantUuid);
+      return config ? deskPhoneStates(config, signedIn.get(`${config.domainName}|sip`) ?? new Set()) : [];
+    },
     on: events.on,
 
     async clickToCall(request) {

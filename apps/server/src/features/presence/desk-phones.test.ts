@@ -1,0 +1,100 @@
+import { topics, type DeskPhoneState, type UserInfo } from '@tsunagu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
+import { createNoopEngine, type TelephonyEngine } from '../../telephony/engine';
+import { createEngineEmitter } from '../../telephony/sandbox/engine-events';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+
+/** An engine whose desk phones the test sets per tenant, and whose registration events it fires. */
+const events = createEngineEmitter((error) => {
+  throw error;
+});
+const phones = new Map<string, DeskPhoneState[]>();
+const engine: TelephonyEngine = {
+  ...createNoopEngine(),
+  deskPhones: async (tenantUuid) => phones.get(tenantUuid) ?? [],
+  on: events.on,
+};
+
+let t: TestApp;
+let url: string;
+const me: Record<string, { userUuid: string; domainUuid: string; domainName: string; session: TestSession }> =
+  {};
+const clients: TestStompClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ deps: { engine } });
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = address.replace('http', 'ws') + '/ws';
+  for (const [name, password] of [
+    ['yamada', 'Staff#2026'],
+    ['sato', 'Staff#2026'],
+  ] as const) {
+    const session = await t.login(name, password);
+    const info = (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${name}` })).json()
+      .data as UserInfo;
+    me[name] = {
+      userUuid: info.user.userUuid,
+      domainUuid: info.domain.domainUuid,
+      domainName: info.domain.domainName,
+      session,
+    };
+  }
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.client.deactivate()));
+  await t.close();
+});
+
+const connect = (name: string) => {
+  const who = me[name]!;
+  const c = stompClient(url, { connectHeaders: { login: who.userUuid, passcode: who.session.token } });
+  clients.push(c);
+  return c;
+};
+
+describe('desk phones in presence', () => {
+  it("lists the caller's tenant's desk phones; another tenant's list is refused; none without a session", async () => {
+    const yamada = me.yamada!;
+    const sato = me.sato!;
+    expect(yamada.domainUuid).not.toBe(sato.domainUuid);
+    phones.set(yamada.domainUuid, [
+      { extension: '1003', registered: true },
+      { extension: '1005', registered: false },
+    ]);
+    phones.set(sato.domainUuid, [{ extension: '2001', registered: true }]);
+    const own = await t.request(yamada.session, {
+      method: 'GET',
+      url: `/api/v1/user/deskPhones/${yamada.domainUuid}`,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toEqual(phones.get(yamada.domainUuid));
+
+    const other = await t.request(yamada.session, {
+      method: 'GET',
+      url: `/api/v1/user/deskPhones/${sato.domainUuid}`,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(JSON.stringify(other.json())).not.toContain('2001');
+    const anonymous = await t.request(null, {
+      method: 'GET',
+      url: `/api/v1/user/deskPhones/${yamada.domainUuid}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("publishes a desk phone's registration to its tenant only; browsers' sign-ins are not desk phones", async () => {
+    const watcher = connect('yamada');
+    const outsider = connect('sato');
+    await Promise.all([watcher.connected, outsider.connected]);
+    const { next } = await nextMessage(watcher, topics.deskPhone(me.yamada!.domainUuid));
+    const seenByOutsider: string[] = [];
+    outsider.client.subscribe(topics.deskPhone(me.sato!.domainUuid), (m) => void seenByOutsider.push(m.body));
+
+    const domainName = me.yamada!.domainName;
+    events.emit('registration', { domainName, extension: '1001', registered: true, kind: 'verto' });
+    events.emit('registration', { domainName, extension: '1003', registered: false, kind: 'sip' });
+    expect(JSON.parse((await next).body)).toEqual({ extension: '1003', registered: false });
+    expect(seenByOutsider).toEqual([]);
+  });
+});
