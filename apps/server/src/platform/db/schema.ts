@@ -106,7 +106,6 @@ export const sessions = pgTable('sessions', {
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
-  realtimeConnections: integer('realtime_connections').notNull().default(0),
   ip: text('ip').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
 });
@@ -126,6 +125,7 @@ export const auditLog = pgTable('audit_log', {
 });
 
 export * from './staff-schema';
+export * from './realtime-schema';
 
 // PBX objects (migrations/0002_pbx.sql).
 
