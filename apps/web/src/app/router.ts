@@ -1,5 +1,11 @@
 import { createBrowserRouter } from 'react-router';
+import { leaveForLoginWhenSessionEnds, routeVisitBySession } from './require-session';
 import { routes } from './routes';
+
+// Before the router reads the URL: a visit without a live session starts at /login.
+routeVisitBySession();
 
 /** The app's browser router (react-router data mode). */
 export const router = createBrowserRouter(routes);
+
+leaveForLoginWhenSessionEnds(router);

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@tsunagu/contract/auth';
 import { createStore, useStore } from '../store/create-store';
+import { tokenLifetimeMs } from './token-expiry';
 
 /** A signed-in browser session: the bearer token and the user info fetched right after login. */
 export interface Session {
@@ -10,6 +11,9 @@ export interface Session {
 // Spec 3 "Session": both live for the browser session under these names.
 const TOKEN_KEY = 'token';
 const USER_INFO_KEY = 'user_info';
+// When the token runs out, on this browser's clock: its lifetime counted from the sign-in, so a clock
+// that is set wrong does not end (or keep) a session early.
+const EXPIRES_AT_KEY = 'token_expires_at';
 
 function readStoredSession(): Session | null {
   const token = sessionStorage.getItem(TOKEN_KEY);
@@ -32,6 +36,9 @@ export function getSession(): Session | null {
 /** Stores a new session (after login and a successful user-info fetch). */
 export function startSession(token: string, user: UserInfo): void {
   sessionStorage.setItem(TOKEN_KEY, token);
+  const lifetime = tokenLifetimeMs(token);
+  if (lifetime === null) sessionStorage.removeItem(EXPIRES_AT_KEY);
+  else sessionStorage.setItem(EXPIRES_AT_KEY, String(Date.now() + lifetime));
   sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
   store.set({ token, user });
 }
@@ -49,7 +56,14 @@ export function updateUserInfo(update: (user: UserInfo) => UserInfo): void {
 export function endSession(): void {
   sessionStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(USER_INFO_KEY);
+  sessionStorage.removeItem(EXPIRES_AT_KEY);
   store.set(null);
+}
+
+/** True when the stored token's time has run out (the server would answer 401); false when unknown. */
+export function sessionExpired(now = Date.now()): boolean {
+  const expiresAt = Number(sessionStorage.getItem(EXPIRES_AT_KEY));
+  return expiresAt > 0 && now >= expiresAt;
 }
 
 /** Calls the listener whenever the session starts, changes or ends. */
