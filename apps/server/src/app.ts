@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -50,6 +51,7 @@ import { createSecretBox } from './platform/crypto/secrets';
 import type { Database } from './platform/db/client';
 import { isDatabaseUnavailable, loggableError } from './platform/db/database-errors';
 import { createRecordingStorage } from './platform/files/recording-storage';
+import { clientAddress } from './platform/http/client-address';
 import { installErrorHandler } from './platform/http/errors';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp } from './platform/http/web-app';
@@ -58,6 +60,7 @@ import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
 import { createTelephony, isSandbox, telephonyOf } from './telephony/create-engine';
+import { createAllowList } from './telephony/freeswitch/http/allow-list';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
 
@@ -77,7 +80,9 @@ export type AppConfig = Pick<
   // Absence mail: SMTP_URL / MAIL_FROM; without them mails go to DATA_DIR/outbox from the default sender.
   Partial<Pick<Config, 'smtpUrl' | 'mailFrom'>> &
   // Sign-in attempts are counted in Redis when REDIS_URL is set, so the limits hold across instances.
-  Partial<Pick<Config, 'redisUrl'>>;
+  Partial<Pick<Config, 'redisUrl'>> &
+  // Reverse proxies whose X-Forwarded-For names the client (request.ip, the sign-in throttle's address).
+  Partial<Pick<Config, 'trustProxy'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -102,7 +107,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, now } = deps;
   const db = database.db;
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024 });
+  const trustedProxy = createAllowList(config.trustProxy ?? []);
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy?.length ? (address: string) => trustedProxy(address) : false,
+  });
 
   // The API speaks JSON only: any other body type is refused (415 → a 400 with a Japanese message).
   app.removeContentTypeParser('text/plain');
@@ -142,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ err: loggableError(error) }, 'database connection lost; the pool reconnects'),
   );
   const authenticateToken = (token: string) => authenticate(`Bearer ${token}`).catch(() => null);
+  // A WebSocket upgrade's client address, computed as request.ip is for HTTP.
+  const clientOf = (request: IncomingMessage) => clientAddress(request, trustedProxy);
   // Console and softphone sign-ins share one throttle (per address, per address+ID, slow-down per ID).
   const attempts = config.redisUrl
     ? createRedisCounter(config.redisUrl, {
@@ -159,8 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const bus = deps.bus ?? createMemoryBus({ onError });
   const telephony = deps.engine
-    ? telephonyOf(deps.engine)
-    : createTelephony(config.freeswitch, { db, secrets, authenticateToken, throttle, onError });
+    ? telephonyOf(deps.engine, clientOf)
+    : createTelephony(config.freeswitch, { db, secrets, authenticateToken, throttle, clientOf, onError });
   const broadcast = broadcastConfigChanges(telephony.engine, bus, onError);
   const engine = broadcast.engine;
   app.addHook('preClose', async () => {

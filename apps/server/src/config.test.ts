@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: fresh(), INSTANCE_ID: ' web-2 ' }).instanceId).toBe('web-2');
   });
 
+  it('reads the trusted reverse proxies, none by default, and refuses what is not an address', () => {
+    expect(loadConfig({ DATA_DIR: fresh() }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: fresh(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: fresh(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('generates the JWT secret and the encryption key once into the data directory', () => {
     const dir = fresh();
     const a = loadConfig({ DATA_DIR: dir });

@@ -38,6 +38,18 @@ const envSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'base64で32バイトの鍵を指定してください')
     .optional(),
   TELEPHONY: z.enum(['sandbox', 'freeswitch']).default('sandbox'),
+  /**
+   * Reverse proxies in front of the server (addresses / CIDR, comma-separated): their X-Forwarded-For
+   * names the client. Unset, the socket's peer is the client (the sign-in limits count per address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform(splitAllowList)
+    .refine(
+      (list) => list.every(isAddressOrCidr),
+      'IPアドレスまたはCIDR (例: 127.0.0.1,10.0.0.0/8) をカンマ区切りで指定してください',
+    ),
   /** Sign-in attempts allowed per minute from one address / for one user name. */
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
@@ -120,6 +132,8 @@ export interface Config {
   telephony: 'sandbox' | 'freeswitch';
   loginLimitPerAddress: number;
   loginLimitPerUser: number;
+  /** Trusted reverse proxies (addresses / CIDR); empty: clients connect directly. */
+  trustProxy: string[];
   sessionHours: number;
   logLevel: string;
   /** SMTP server for absence mails; undefined: they are written to `<dataDir>/outbox`. */
@@ -170,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telephony: e.TELEPHONY,
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     loginLimitPerUser: e.LOGIN_LIMIT_PER_USER,
+    trustProxy: e.TRUST_PROXY,
     sessionHours: e.SESSION_HOURS,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

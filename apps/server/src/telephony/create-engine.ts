@@ -19,6 +19,8 @@ export interface EngineDeps {
   authenticateToken: (token: string) => Promise<TokenOwner | null>;
   /** The console's sign-in throttle; the sandbox's verto logins go through it too. */
   throttle?: LoginThrottle;
+  /** The client address of an upgrade request (behind trusted proxies); the socket's peer by default. */
+  clientOf?: ClientOf;
   onError: (error: unknown) => void;
 }
 
@@ -38,26 +40,27 @@ export function isSandbox(engine: TelephonyEngine): engine is SandboxEngine {
   return engine.kind === 'sandbox' && 'acceptVerto' in engine;
 }
 
-function vertoUpgrade(engine: SandboxEngine): UpgradeHandler {
+type ClientOf = (request: IncomingMessage) => string;
+const socketPeer: ClientOf = (request) => request.socket.remoteAddress ?? '';
+
+function vertoUpgrade(engine: SandboxEngine, clientOf: ClientOf): UpgradeHandler {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   return (request, socket, head) =>
-    wss.handleUpgrade(request, socket, head, (ws) =>
-      engine.acceptVerto(ws, request.socket.remoteAddress ?? ''),
-    );
+    wss.handleUpgrade(request, socket, head, (ws) => engine.acceptVerto(ws, clientOf(request)));
 }
 
 /** Wraps an engine made elsewhere (tests hand theirs in). */
-export function telephonyOf(engine: TelephonyEngine): Telephony {
+export function telephonyOf(engine: TelephonyEngine, clientOf: ClientOf = socketPeer): Telephony {
   return {
     engine,
     softphoneUrl: '/verto',
-    upgrades: isSandbox(engine) ? { '/verto': vertoUpgrade(engine) } : {},
+    upgrades: isSandbox(engine) ? { '/verto': vertoUpgrade(engine, clientOf) } : {},
   };
 }
 
 /** The configured engine: FreeSWITCH when its settings are present, the built-in sandbox otherwise. */
 export function createTelephony(freeswitch: FreeswitchSettings | null, deps: EngineDeps): Telephony {
-  if (!freeswitch) return telephonyOf(createSandboxEngine(deps));
+  if (!freeswitch) return telephonyOf(createSandboxEngine(deps), deps.clientOf);
   const engine = createFreeswitchEngine({
     db: deps.db,
     secrets: deps.secrets,

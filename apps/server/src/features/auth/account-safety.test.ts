@@ -1,6 +1,7 @@
 import { messages } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { auditLog, sessions, users } from '../../platform/db/schema';
 import { stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
@@ -71,6 +72,35 @@ describe('sign-in throttle', () => {
     const started = performance.now();
     expect((await login('sato', 'Staff#2026', '192.0.2.100')).statusCode).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  it("counts per client address from the trusted proxy's X-Forwarded-For, and only from a trusted proxy", async () => {
+    const proxied = await buildApp({
+      config: { ...t.config, loginLimitPerUser: 1, trustProxy: ['10.9.9.9'] },
+      database: t.database,
+      demo: true,
+    });
+    try {
+      const via = (client: string, password: string, peer = '10.9.9.9') =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'suzuki', password },
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': client },
+        });
+      expect((await via('203.0.113.50', 'guess')).statusCode).toBe(401);
+      expect((await via('203.0.113.50', 'Staff#2026')).statusCode).toBe(429);
+      // Another client behind the same proxy is not the guesser.
+      expect((await via('203.0.113.51', 'Staff#2026')).statusCode).toBe(200);
+      // A client that is not the proxy cannot choose its address with the header.
+      expect((await via('203.0.113.60', 'guess', '198.51.100.9')).statusCode).toBe(401);
+      expect((await via('203.0.113.61', 'Staff#2026', '198.51.100.9')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
