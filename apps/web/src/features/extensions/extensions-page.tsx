@@ -2,6 +2,7 @@ import { doNotDisturbLabel, type Extension } from '@tsunagu/contract/pbx/extensi
 import { enabledLabel } from '@tsunagu/contract/pbx/shared';
 import { useCallback, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { useUsageLoader } from '../../shared/pbx/usage';
 import { useUserInfo } from '../../shared/session/session-store';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreen } from '../../shared/ui/list-screen';
@@ -37,6 +38,7 @@ export function ExtensionsPage() {
   const administers = userClass === 'CP' || userClass === 'SP';
   const { data, isFetching, refetch } = useExtensions();
   const remove = useDeleteExtension();
+  const usage = useUsageLoader('extension', rowKey);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const list = data?.list ?? NONE;
   useSyncUserExtensions(data?.list);
@@ -57,7 +59,12 @@ export function ExtensionsPage() {
         loading={isFetching}
         onCreate={administers ? () => setDialog({ kind: 'create' }) : undefined}
         onEdit={(extension) => setDialog({ kind: 'edit', extension })}
-        onDelete={administers ? (row) => remove.mutateAsync(row.extensionUuid) : undefined}
+        onDelete={
+          administers
+            ? (row, removeReferences) => remove.mutateAsync({ id: row.extensionUuid, removeReferences })
+            : undefined
+        }
+        usage={usage}
         onRefresh={refetch}
       />
       {dialog?.kind === 'edit' && <ExtensionDialog extension={dialog.extension} onClose={close} />}

@@ -1,6 +1,8 @@
 import { IVR_DIGIT_OPTIONS } from '@tsunagu/contract/pbx/ivr';
 import { Button, Select, Table, type TableColumnsType } from 'antd';
+import { useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { labelOrDeleted } from '../../shared/ui/deleted-target';
 import type { IvrOptionRow } from './ivr-option-rows';
 import type { DestinationGroup } from './ivr-destinations';
 
@@ -16,6 +18,10 @@ export interface IvrOptionsGridProps {
 
 /** The IVR dialog's editable options: digit, destination and a Delete button per row. */
 export function IvrOptionsGrid({ rows, destinations, onChange }: IvrOptionsGridProps) {
+  const known = useMemo(
+    () => new Set(destinations.flatMap((group) => group.options.map((o) => o.value))),
+    [destinations],
+  );
   const edit = (key: string, change: Partial<IvrOptionRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...change, changed: true } : row)));
   const cell = (row: IvrOptionRow) => ({
@@ -49,6 +55,7 @@ export function IvrOptionsGrid({ rows, destinations, onChange }: IvrOptionsGridP
           value={row.ivrMenuOptionParam || undefined}
           placeholder={ja.pbx.dialog.selectPlaceholder}
           options={[...destinations]}
+          labelRender={labelOrDeleted(known)}
           showSearch={{ optionFilterProp: 'label' }}
           onChange={(param: string) => edit(row.key, { ivrMenuOptionParam: param })}
           style={{ width: '100%' }}

@@ -37,9 +37,9 @@ const menu: IvrMenu = {
   ],
 };
 
-function api() {
+function api(menus: IvrMenu[] = [menu]) {
   return mockApi({
-    [`GET /api/v1/ivr/${DOMAIN}`]: () => envelope(200, '', { list: [menu] }),
+    [`GET /api/v1/ivr/${DOMAIN}`]: () => envelope(200, '', { list: menus }),
     ...recordingsApi(),
     [`GET /api/v1/common/initData/${DOMAIN}`]: () =>
       envelope(200, '', {
@@ -162,6 +162,23 @@ describe('IvrPage', { timeout: 60_000 }, () => {
     };
     expect(body.ivrMenuUuid).toBe(MENU_UUID);
     expect(body.ivrMenuOptions).toHaveLength(1);
+  });
+});
+
+describe('IvrPage: targets that no longer exist', { timeout: 60_000 }, () => {
+  it("lists each menu's own number and shows an option to a deleted extension as 削除済み, not its dialplan string", async () => {
+    const [kept, second] = menu.ivrMenuOptions;
+    const gone = { ...second!, ivrMenuOptionParam: 'lua nit_ivr_record.lua 1099' };
+    api([{ ...menu, ivrMenuOptions: [kept!, gone] }]);
+    renderScreen(<IvrPage />, userInfoFixture());
+    await userEvent.click(await screen.findByText('代表メニュー'));
+    expect(screen.getByRole('columnheader', { name: 'IVR番号' })).toBeTruthy();
+    expect(screen.getByText('5000')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '修正' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('削除済み')).toBeTruthy();
+    expect(within(dialog).queryByText(/nit_ivr_record/)).toBeNull();
+    expect(within(dialog).getByText('300 [営業部]')).toBeTruthy();
   });
 });
 

@@ -2,6 +2,7 @@ import type { IvrMenu } from '@tsunagu/contract/pbx/ivr';
 import type { Recording } from '@tsunagu/contract/pbx/recording';
 import { useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { useUsageLoader } from '../../shared/pbx/usage';
 import { useRecordings } from '../../shared/pbx/get-recordings';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreenPage } from '../../shared/ui/list-screen-page';
@@ -16,6 +17,7 @@ const rowKey = (row: IvrMenu) => row.ivrMenuUuid;
 function columnsFor(recordings: readonly Recording[]): GridColumn<IvrMenu>[] {
   const names = new Map(recordings.map((r) => [r.recordingFilename, r.recordingName]));
   return [
+    { key: 'number', title: t.number, width: 110, text: (r) => r.ivrMenuExtension },
     { key: 'name', title: t.name, width: 240, text: (r) => r.ivrMenuName },
     {
       key: 'greeting',
@@ -36,6 +38,7 @@ export function IvrPage() {
       title={t.listTitle}
       query={useIvrMenus()}
       deletion={useDeleteIvrMenu()}
+      usage={useUsageLoader('ivr', rowKey)}
       rowKey={rowKey}
       columns={columns}
       dialog={(menu, onClose) => <IvrDialog menu={menu} onClose={onClose} />}

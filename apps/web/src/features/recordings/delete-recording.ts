@@ -1,10 +1,13 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
+import { deleteEndpoint, type DeleteRequest } from '../../shared/pbx/usage';
 
 /** DELETE /v1/recording/{recordingUuid}. */
-export async function deleteRecording(recordingUuid: string): Promise<void> {
-  await fetchData(endpoints.recordingDelete, { params: { recordingUuid } });
+export async function deleteRecording({ id, removeReferences }: DeleteRequest): Promise<void> {
+  await fetchData(deleteEndpoint(endpoints.recordingDelete, removeReferences), {
+    params: { recordingUuid: id },
+  });
 }
 
 export function useDeleteRecording() {

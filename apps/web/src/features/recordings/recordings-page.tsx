@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { useRecordings } from '../../shared/pbx/get-recordings';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
+import { useUsageLoader } from '../../shared/pbx/usage';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreenPage } from '../../shared/ui/list-screen-page';
 import { useNotices } from '../../shared/ui/notices';
@@ -73,6 +74,7 @@ export function RecordingsPage() {
       title={t.listTitle}
       query={query}
       deletion={useDeleteRecording()}
+      usage={useUsageLoader('recording', rowKey)}
       rowKey={rowKey}
       columns={columns}
       canEdit={editable}

@@ -1,6 +1,7 @@
 import type { RingGroup } from '@tsunagu/contract/pbx/ring-group';
 import { Flex, Tag } from 'antd';
 import { ja } from '../../shared/i18n/ja';
+import { useUsageLoader } from '../../shared/pbx/usage';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreenPage } from '../../shared/ui/list-screen-page';
 import { useDeleteRingGroup } from './delete-ring-group';
@@ -39,6 +40,7 @@ export function RingGroupsPage() {
       title={t.listTitle}
       query={useRingGroups()}
       deletion={useDeleteRingGroup()}
+      usage={useUsageLoader('ringGroup', rowKey)}
       rowKey={rowKey}
       columns={columns}
       dialog={(group, onClose) => <RingGroupDialog group={group} onClose={onClose} />}

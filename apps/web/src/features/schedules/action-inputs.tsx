@@ -3,6 +3,7 @@ import { groupOptions } from '@tsunagu/contract/pbx/shared';
 import { Select } from 'antd';
 import { useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { labelOrDeleted } from '../../shared/ui/deleted-target';
 
 /** What the action fields choose from: call targets (initData) and recordings, fetched once by the page. */
 export interface ScheduleChoices {
@@ -34,12 +35,14 @@ export function ActionTargetSelect({
       })),
     [options],
   );
+  const known = useMemo(() => new Set(options.map((item) => item.id)), [options]);
   return (
     <Select
       id={id}
       value={value || undefined}
       onChange={onChange}
       options={groups}
+      labelRender={labelOrDeleted(known)}
       showSearch={{ optionFilterProp: 'label' }}
       status={invalid ? 'error' : undefined}
       placeholder={ja.pbx.dialog.selectPlaceholder}

@@ -3,10 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fetchData } from '../../shared/api/client';
 import '../../shared/api/query-meta';
 import { pbxKeys, useDomainUuid } from '../../shared/pbx/pbx-query';
+import { deleteEndpoint, type DeleteRequest } from '../../shared/pbx/usage';
 
-/** DELETE /v1/timeCondition/{dialplanUuid}; refused while an incoming number uses the schedule. */
-export async function deleteSchedule(dialplanUuid: string): Promise<void> {
-  await fetchData(endpoints.timeConditionDelete, { params: { dialplanUuid } });
+/** DELETE /v1/timeCondition/{dialplanUuid}; refused while an incoming number uses the schedule, unless its references go with it. */
+export async function deleteSchedule({ id, removeReferences }: DeleteRequest): Promise<void> {
+  await fetchData(deleteEndpoint(endpoints.timeConditionDelete, removeReferences), {
+    params: { dialplanUuid: id },
+  });
 }
 
 /** Deletes a schedule, then reloads the tenant's lists; failures are shown by the caller (useNotices). */

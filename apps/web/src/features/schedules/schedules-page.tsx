@@ -13,7 +13,8 @@ import { ja } from '../../shared/i18n/ja';
 import { useInitData } from '../../shared/pbx/get-init-data';
 import { useRecordingOptions, useRecordings } from '../../shared/pbx/get-recordings';
 import { useUserInfo } from '../../shared/session/session-store';
-import { useConfirm } from '../../shared/ui/confirm';
+import { fetchUsage } from '../../shared/pbx/usage';
+import { useConfirm, useConfirmDelete } from '../../shared/ui/confirm';
 import { useNotices } from '../../shared/ui/notices';
 import { ActionLegend } from './action-badges';
 import type { ScheduleChoices } from './action-inputs';
@@ -51,6 +52,7 @@ export function SchedulesPage() {
   const remove = useDeleteSchedule();
   const notices = useNotices();
   const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const [chosenUuid, setChosenUuid] = useState<string>();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -87,9 +89,12 @@ export function SchedulesPage() {
   };
 
   const deleteSchedule = async () => {
-    if (!schedule?.dialplanUuid || !(await confirm(ja.pbx.list.confirmDelete))) return;
+    const dialplanUuid = schedule?.dialplanUuid;
+    if (!dialplanUuid) return;
+    const choice = await confirmDelete(() => fetchUsage(domain.domainUuid, 'schedule', dialplanUuid));
+    if (!choice) return;
     try {
-      await remove.mutateAsync(schedule.dialplanUuid);
+      await remove.mutateAsync({ id: dialplanUuid, removeReferences: choice.removeReferences });
       notices.deleted();
       setChosenUuid(undefined);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { SpeedDial } from '@tsunagu/contract/pbx/speed-dial';
 import { ja } from '../../shared/i18n/ja';
+import { useUsageLoader } from '../../shared/pbx/usage';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreenPage } from '../../shared/ui/list-screen-page';
 import { useDeleteSpeedDial } from './delete-speed-dial';
@@ -25,6 +26,7 @@ export function SpeedDialsPage() {
       title={t.listTitle}
       query={query}
       deletion={useDeleteSpeedDial()}
+      usage={useUsageLoader('speedDial', rowKey)}
       rowKey={rowKey}
       columns={columns}
       dialog={(entry, onClose) => (

@@ -17,6 +17,18 @@ export const jaPbx = {
     yes: 'はい',
     no: 'いいえ',
   },
+  usage: {
+    button: '使用箇所',
+    title: (name: string) => `使用箇所: ${name}`,
+    none: 'どこからも使用されていません。',
+    loadFailed: '使用箇所を読み込めませんでした。',
+    inUseTitle: '使用中です',
+    inUseQuestion: 'これらの参照を削除してから削除しますか？',
+    removeAndDelete: '参照を削除して削除',
+    cancel: 'キャンセル',
+    /** A stored destination whose target no longer exists. */
+    deleted: '削除済み',
+  },
   exportNo: 'NO',
   dialog: {
     save: '保存',
@@ -67,6 +79,7 @@ export const jaPbx = {
   },
   ivr: {
     listTitle: 'IVR一覧',
+    number: 'IVR番号',
     name: 'IVR名',
     greeting: 'アナウンス',
     memo: 'メモ',

@@ -75,7 +75,7 @@ describe('ListScreenPage', () => {
     await user.click(checkbox('営業部'));
     await user.click(screen.getByRole('button', { name: '削除' }));
     await user.click(await findLastButton('はい'));
-    await waitFor(() => expect(mutateAsync).toHaveBeenCalledWith('a'));
+    await waitFor(() => expect(mutateAsync).toHaveBeenCalledWith({ id: 'a', removeReferences: false }));
 
     fireEvent.click(screen.getByRole('button', { name: '更新' }));
     await waitFor(() => expect(refetch).toHaveBeenCalledTimes(1));

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { DeleteRequest } from '../pbx/usage';
 import { ListScreen, type ListScreenProps } from './list-screen';
 
 /** What the page needs of the list's query (a TanStack Query result fits). */
@@ -14,8 +15,8 @@ export interface ListScreenPageProps<T> extends Omit<
 > {
   /** The list: its rows, the loading overlay, and what Refresh refetches. */
   query: ListScreenQuery<T>;
-  /** The delete mutation; it is given the row's key (`rowKey`). */
-  deletion: { mutateAsync: (key: string) => Promise<unknown> };
+  /** The delete mutation; it is given the row's key (`rowKey`) and whether to remove its references. */
+  deletion: { mutateAsync: (request: DeleteRequest) => Promise<unknown> };
   /** The dialog for a new row (null) or for the row being edited; it calls `onClose` when done. */
   dialog: (row: T | null, onClose: () => void) => ReactNode;
 }
@@ -39,7 +40,9 @@ export function ListScreenPage<T extends object>(props: ListScreenPageProps<T>) 
         loading={query.isFetching}
         onCreate={() => setEditing(null)}
         onEdit={setEditing}
-        onDelete={(row) => deletion.mutateAsync(screen.rowKey(row))}
+        onDelete={(row, removeReferences) =>
+          deletion.mutateAsync({ id: screen.rowKey(row), removeReferences })
+        }
         onRefresh={query.refetch}
       />
       {editing !== undefined && dialog(editing, () => setEditing(undefined))}

@@ -183,7 +183,7 @@ describe('ListScreen', () => {
 
     await user.click(button('削除'));
     await user.click(await findLastButton('はい'));
-    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(ROWS[1]));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(ROWS[1], false));
     expect(await screen.findByText('削除されました。')).toBeTruthy();
     await waitFor(() => expect(checkbox('総務部').checked).toBe(false));
     expect(button('削除').disabled).toBe(true);
@@ -198,6 +198,56 @@ describe('ListScreen', () => {
     await user.click(await findLastButton('はい'));
     expect(await alertMessage()).toBe('この音声ファイルは使用されています。');
     expect(checkbox('営業部').checked).toBe(true);
+  });
+
+  it('says where a row in use is used before deleting, and キャンセル deletes nothing', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(() => Promise.resolve());
+    const refs = [
+      { kind: 'ivrOption', owner: '5000', detail: '1' },
+      { kind: 'ringGroupMember', owner: '300', detail: null },
+    ] as const;
+    const usage = vi.fn(() =>
+      Promise.resolve({ refs: [...refs], message: '使用中: IVR 5000 の 1 番、グループ 300' }),
+    );
+    show({ onDelete, usage });
+    await user.click(checkbox('営業部'));
+    await user.click(button('削除'));
+    expect(await screen.findByText(/使用中: IVR 5000 の 1 番、グループ 300/)).toBeTruthy();
+    expect(usage).toHaveBeenCalledWith(ROWS[0]);
+    await user.click(await findLastButton('キャンセル'));
+    expect(onDelete).not.toHaveBeenCalled();
+
+    await user.click(button('削除'));
+    await user.click(await findLastButton('参照を削除して削除'));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(ROWS[0], true));
+  });
+
+  it('asks the plain question for a row nothing uses', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn(() => Promise.resolve());
+    show({ onDelete, usage: () => Promise.resolve({ refs: [], message: '' }) });
+    await user.click(checkbox('営業部'));
+    await user.click(button('削除'));
+    await user.click(await findLastButton('はい'));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(ROWS[0], false));
+  });
+
+  it('shows where the selected row is used in the 使用箇所 drawer', async () => {
+    const user = userEvent.setup();
+    const usage = vi.fn(() =>
+      Promise.resolve({
+        refs: [{ kind: 'ivrOption' as const, owner: '5000', detail: '1' }],
+        message: '使用中: IVR 5000 の 1 番',
+      }),
+    );
+    show({ usage });
+    expect(button('使用箇所').disabled).toBe(true);
+    await user.click(checkbox('営業部'));
+    await user.click(button('使用箇所'));
+    expect(await screen.findByText('使用箇所: 300')).toBeTruthy();
+    expect(await screen.findByText('IVR 5000 の 1 番')).toBeTruthy();
+    expect(usage).toHaveBeenCalledTimes(1);
   });
 
   it("says 'データがありません' for an empty list", () => {

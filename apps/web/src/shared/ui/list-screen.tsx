@@ -1,10 +1,12 @@
 import { Button, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { UsageData } from '@tsunagu/contract/pbx/usage';
 import { ja } from '../i18n/ja';
-import { useConfirm } from './confirm';
+import { useConfirmDelete } from './confirm';
 import { exportGrid } from './export-grid';
 import { filterRows, type GridColumn } from './grid-columns';
 import { useNotices } from './notices';
+import { UsageDrawer } from './usage-drawer';
 import { useElementSize } from './use-element-size';
 import { useListSelection } from './use-list-selection';
 
@@ -31,8 +33,15 @@ export interface ListScreenProps<T> {
   onRefresh?: () => Promise<unknown>;
   onCreate?: () => void;
   onEdit?: (row: T) => void;
-  /** Runs after the user confirmed; a rejection is shown as an alert with the server's msg. */
-  onDelete?: (row: T) => Promise<unknown>;
+  /**
+   * Runs after the user confirmed; a rejection is shown as an alert with the server's msg.
+   * `removeReferences`: the user chose 参照を削除して削除 for an object in use.
+   */
+  onDelete?: (row: T, removeReferences: boolean) => Promise<unknown>;
+  /** Where a row is used: adds the 使用箇所 view, and the delete confirmation says where it is used. */
+  usage?: (row: T) => Promise<UsageData>;
+  /** The row's name in the 使用箇所 view (its number); the first column's text unless given. */
+  usageName?: (row: T) => string;
   /** Per-row rules (e.g. DEFAULT recordings): may the selected row be edited / deleted? */
   canEdit?: (row: T) => boolean;
   canDelete?: (row: T) => boolean;
@@ -51,7 +60,11 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   const shown = useMemo(() => filterRows(rows, columns, deferredQuery), [rows, columns, deferredQuery]);
   const selection = useListSelection(rows, rowKey);
   const { selected } = selection;
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
+  const [usageOf, setUsageOf] = useState<T | null>(null);
+  const { usage } = props;
+  // One loader per opened row, so that the drawer reads the usage once and not on every render.
+  const loadUsage = useMemo(() => (usage && usageOf ? () => usage(usageOf) : null), [usage, usageOf]);
   const notices = useNotices();
   const [gridRef, gridHeight] = useElementSize<HTMLDivElement>('height');
   const filterId = useId();
@@ -69,9 +82,11 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   };
 
   const remove = async () => {
-    if (!selected || !onDelete || !(await confirm(t.confirmDelete))) return;
+    if (!selected || !onDelete) return;
+    const choice = await confirmDelete(usage && (() => usage(selected)));
+    if (!choice) return;
     try {
-      await onDelete(selected);
+      await onDelete(selected, choice.removeReferences);
       selection.select(null);
       notices.deleted();
     } catch (error) {
@@ -117,6 +132,11 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
           {onDelete && (
             <Button danger disabled={!deletable} onClick={() => void remove()}>
               {t.remove}
+            </Button>
+          )}
+          {usage && (
+            <Button disabled={!selected} onClick={() => setUsageOf(selected ?? null)}>
+              {ja.pbx.usage.button}
             </Button>
           )}
           {onRefresh && <Button onClick={() => void selection.reload(onRefresh)}>{t.refresh}</Button>}
@@ -165,6 +185,13 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
           })}
         />
       </div>
+      {loadUsage && usageOf && (
+        <UsageDrawer
+          name={(props.usageName ?? columns[0]?.text ?? String)(usageOf)}
+          load={loadUsage}
+          onClose={() => setUsageOf(null)}
+        />
+      )}
     </Flex>
   );
 }
