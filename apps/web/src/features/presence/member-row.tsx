@@ -36,7 +36,7 @@ function OnCallBadge({ number }: { number: string | null }) {
 
 /** A colleague: name (red while on a call), IN / On call / Monitor badges and their extension to call. */
 export function MemberRow({ view, actions }: { view: MemberView; actions: MemberActions }) {
-  const { member, self, loggedIn, highlighted, busy, callNumber } = view;
+  const { member, self, loggedIn, highlighted, busy, callNumber, deskPhone } = view;
   const { dial, dialBlocked, forceLogout } = actions;
   const extension = member.extension;
   return (
@@ -62,6 +62,13 @@ export function MemberRow({ view, actions }: { view: MemberView; actions: Member
         <Tooltip title={t.loggedInHint}>
           <Tag color="green" style={{ marginInlineEnd: 0 }}>
             {t.loggedIn}
+          </Tag>
+        </Tooltip>
+      )}
+      {deskPhone && (
+        <Tooltip title={deskPhone === 'ready' ? t.deskPhoneReadyHint : t.deskPhoneOfflineHint}>
+          <Tag color={deskPhone === 'ready' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
+            {deskPhone === 'ready' ? t.deskPhoneReady : t.deskPhoneOffline}
           </Tag>
         </Tooltip>
       )}

@@ -1,7 +1,14 @@
 import type { CallStateItem } from '@tsunagu/contract/call';
 import { describe, expect, it } from 'vitest';
 import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
-import { memberViews, onlineCounts, otherParty, parkSlotOf, parkSlotViews } from './presence-model';
+import {
+  deskPhoneMap,
+  memberViews,
+  onlineCounts,
+  otherParty,
+  parkSlotOf,
+  parkSlotViews,
+} from './presence-model';
 
 const groups = panelUserInfo({}, { suzuki: 1 }).userGroup.commDetails;
 const sales = groups[0]!;
@@ -40,6 +47,17 @@ describe('presence model', () => {
     expect(suzuki).toMatchObject({ self: false, loggedIn: true, highlighted: true });
     const [, offline] = memberViews(sales, new Map(), [], colleagues.yamada.userUuid);
     expect(offline).toMatchObject({ loggedIn: false, highlighted: false });
+  });
+
+  it("marks a member's desk phone ready or not, and nothing for an extension without one", () => {
+    const phones = deskPhoneMap([
+      { extension: colleagues.yamada.extension, registered: true },
+      { extension: colleagues.suzuki.extension, registered: false },
+    ]);
+    const [yamada, suzuki] = memberViews(sales, new Map(), [], 'x', phones);
+    expect(yamada?.deskPhone).toBe('ready');
+    expect(suzuki?.deskPhone).toBe('offline');
+    expect(memberViews(sales, new Map(), [], 'x')[0]?.deskPhone).toBeNull();
   });
 
   it('is busy in RINGING, ACTIVE, EARLY and DOWN only, with the other party of the call', () => {

@@ -1,6 +1,6 @@
 import type { GroupMember, UserGroupDetail } from '@tsunagu/contract/auth';
 import { BUSY_STATES, type CallStateItem } from '@tsunagu/contract/call';
-import type { LoginUser } from '@tsunagu/contract/realtime';
+import type { DeskPhoneState, LoginUser } from '@tsunagu/contract/realtime';
 
 /** Active sessions per user: from the latest logged-in list when there is one, else from the groups. */
 export function onlineCounts(
@@ -49,6 +49,13 @@ export interface MemberView {
   busy: boolean;
   /** The other party of the current call, for the 'On call' badge. */
   callNumber: string | null;
+  /** The member's desk phone: 'ready' registered, 'offline' not; null when the extension has none. */
+  deskPhone: 'ready' | 'offline' | null;
+}
+
+/** Desk phones by extension: registered or not (extensions without one are absent). */
+export function deskPhoneMap(phones: readonly DeskPhoneState[] | undefined): ReadonlyMap<string, boolean> {
+  return new Map((phones ?? []).map((p) => [p.extension, p.registered]));
 }
 
 /** The members of a group with their login and call state. */
@@ -57,11 +64,13 @@ export function memberViews(
   online: ReadonlyMap<string, number>,
   channels: readonly CallStateItem[],
   selfUuid: string,
+  deskPhones: ReadonlyMap<string, boolean> = new Map(),
 ): MemberView[] {
   return group.userList.map((member) => {
     const self = member.userUuid === selfUuid;
     const loggedIn = (online.get(member.userUuid) ?? 0) > 0;
     const channel = busyChannel(member.extension, channels);
+    const phone = member.extension ? deskPhones.get(member.extension) : undefined;
     return {
       member,
       self,
@@ -69,6 +78,7 @@ export function memberViews(
       highlighted: loggedIn || self,
       busy: channel !== undefined,
       callNumber: channel ? otherParty(channel) : null,
+      deskPhone: phone === undefined ? null : phone ? 'ready' : 'offline',
     };
   });
 }

@@ -1,7 +1,7 @@
 import { endpoints } from '@tsunagu/contract/api';
 import type { UserInfo } from '@tsunagu/contract/auth';
 import type { CallStateItem } from '@tsunagu/contract/call';
-import type { LoginUser } from '@tsunagu/contract/realtime';
+import type { DeskPhoneState, LoginUser } from '@tsunagu/contract/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { callApi, fetchData } from '../../shared/api/client';
@@ -12,6 +12,7 @@ const keys = {
   groups: (username: string) => ['presence', 'groups', username] as const,
   loginUsers: (domainUuid: string) => ['presence', 'loginUsers', domainUuid] as const,
   callState: (domainUuid: string) => ['presence', 'callState', domainUuid] as const,
+  deskPhones: (domainUuid: string) => ['presence', 'deskPhones', domainUuid] as const,
 };
 
 /**
@@ -46,6 +47,28 @@ export function useLoginUsers(domainUuid: string) {
   );
   // The server announces a new connection (this one too) before its subscriptions can be in place.
   useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: keys.loginUsers(domainUuid) }));
+  return query;
+}
+
+/**
+ * The tenant's desk phones and whether each is registered (GET /v1/user/deskPhones), each
+ * /topic/deskPhone message updating its phone; read again after each (re)connection of the socket.
+ */
+export function useDeskPhones(domainUuid: string) {
+  const queryClient = useQueryClient();
+  const key = keys.deskPhones(domainUuid);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => fetchData<DeskPhoneState[]>(endpoints.deskPhones, { params: { domainUuid } }),
+    meta: { handlesErrors: true },
+  });
+  useTopic(liveTopics.deskPhone(domainUuid), (phone) =>
+    queryClient.setQueryData<DeskPhoneState[]>(key, (list = []) => [
+      ...list.filter((p) => p.extension !== phone.extension),
+      phone,
+    ]),
+  );
+  useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: key }));
   return query;
 }
 

@@ -39,16 +39,19 @@ function openPresence({
   user = {},
   loginUsers = [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 1 }],
   callState = () => [] as CallStateItem[],
+  deskPhones = [],
   extra = {},
 }: {
   user?: Parameters<typeof panelUserInfo>[0];
   loginUsers?: { userUuid: string; loginCnt: number }[];
   callState?: () => CallStateItem[];
+  deskPhones?: { extension: string; registered: boolean }[];
   extra?: Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 } = {}) {
   const requests = mockApi({
     [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', callState()),
+    [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', deskPhones),
     ...extra,
   });
   startSession('tok', panelUserInfo(user));
@@ -82,6 +85,7 @@ describe('presence tab', () => {
     mockApi({
       [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
       [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', []),
+      [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', []),
     });
     startSession('tok', info);
     renderPanel(<PresenceTab />);
@@ -92,6 +96,23 @@ describe('presence tab', () => {
     stopRealtime = connectRealtime();
 
     await waitFor(() => expect(within(row('山田 太郎')).queryByText('IN')).toBeTruthy());
+  });
+
+  it("shows a desk phone's registration: ready, then not once /topic/deskPhone says it unregistered", async () => {
+    openPresence({ deskPhones: [{ extension: colleagues.tanaka.extension, registered: true }] });
+    await loaded();
+    await waitFor(() => expect(within(row('田中 一郎')).queryByText('電話機 ○')).toBeTruthy());
+    // Softphone users have no desk phone: no mark either way.
+    expect(within(row('鈴木 花子')).queryByText(/電話機/)).toBeNull();
+    await waitFor(() => expect(fakeStomp.isSubscribed(topics.deskPhone(domainUuid))).toBe(true));
+
+    fakeStomp.publish(
+      topics.deskPhone(domainUuid),
+      JSON.stringify({ extension: colleagues.tanaka.extension, registered: false }),
+    );
+
+    await waitFor(() => expect(within(row('田中 一郎')).queryByText('電話機 ×')).toBeTruthy());
+    expect(within(row('田中 一郎')).queryByText('電話機 ○')).toBeNull();
   });
 
   it('follows /topic/loginUser live', async () => {

@@ -7,10 +7,11 @@ import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { MemberRow, type MemberActions } from './member-row';
 import { ParkSection } from './park-section';
-import { memberViews, onlineCounts, parkSlotViews } from './presence-model';
+import { deskPhoneMap, memberViews, onlineCounts, parkSlotViews } from './presence-model';
 import {
   useCallState,
   useForceLogout,
+  useDeskPhones,
   useLoginUsers,
   useParkTopic,
   usePresenceGroups,
@@ -62,6 +63,7 @@ export function PresenceTab() {
   const groups = usePresenceGroups(info);
   const loginUsers = useLoginUsers(domain.domainUuid);
   const callState = useCallState(domain.domainUuid);
+  const deskPhoneList = useDeskPhones(domain.domainUuid);
   const parkTopic = useParkTopic(domain.domainName);
   const forceLogout = useForceLogout();
   const { dial, blocked } = useDial();
@@ -69,6 +71,7 @@ export function PresenceTab() {
 
   const online = useMemo(() => onlineCounts(groups.data, loginUsers.data), [groups.data, loginUsers.data]);
   const channels = useMemo(() => callState.data ?? [], [callState.data]);
+  const deskPhones = useMemo(() => deskPhoneMap(deskPhoneList.data), [deskPhoneList.data]);
   const parkSlots = useMemo(() => {
     const names = new Map(
       groups.data.flatMap((g) =>
@@ -96,7 +99,12 @@ export function PresenceTab() {
 
   const refresh = async () => {
     setRefreshing(true);
-    const results = await Promise.all([groups.refetch(), loginUsers.refetch(), callState.refetch()]);
+    const results = await Promise.all([
+      groups.refetch(),
+      loginUsers.refetch(),
+      callState.refetch(),
+      deskPhoneList.refetch(),
+    ]);
     setRefreshing(false);
     // Spec 8: 'Displaying.' once the logged-in users are shown again.
     if (results[0].isError || results[1].isError) void message.error(t.loadFailed);
@@ -129,7 +137,7 @@ export function PresenceTab() {
                   {t.noMembers}
                 </Typography.Text>
               ) : (
-                memberViews(group, online, channels, user.userUuid).map((view) => (
+                memberViews(group, online, channels, user.userUuid, deskPhones).map((view) => (
                   <MemberRow key={view.member.userUuid} view={view} actions={actions} />
                 ))
               )}

@@ -2,6 +2,7 @@ import {
   occupiedParkSlots,
   parseRingBody,
   topics,
+  type DeskPhoneState,
   type LoginUser,
   type ParkTopicBody,
 } from '@tsunagu/contract/realtime';
@@ -34,6 +35,9 @@ export const liveTopics = {
   /** The occupied park slots (1–8). */
   park: (domainName: string) =>
     topic(topics.park(domainName), (body) => occupiedParkSlots(JSON.parse(body) as ParkTopicBody)),
+  /** One of the tenant's desk phones registered or unregistered. */
+  deskPhone: (domainUuid: string) =>
+    topic(topics.deskPhone(domainUuid), (body) => JSON.parse(body) as DeskPhoneState),
   /** The tenant's channels changed: fetch the call state again. */
   callState: (domainUuid: string) => topic(topics.callState(domainUuid), text),
   /** An incoming call for the user's pop-up. */
