@@ -25,11 +25,16 @@ export function containsControlCharacter(
   key = '',
 ): boolean {
   if (typeof value === 'string') return hasControlCharacter(value, multiLine.includes(key));
-  if (Array.isArray(value)) return value.some((item) => containsControlCharacter(item, multiLine, key));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(
-      ([name, item]) => hasControlCharacter(name) || containsControlCharacter(item, multiLine, name),
-    );
+  if (typeof value !== 'object' || value === null) return false;
+  // Plain loops: this runs on every request, and schedules send a few hundred strings.
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsControlCharacter(item, multiLine, key)) return true;
+    return false;
+  }
+  for (const name in value) {
+    if (!Object.hasOwn(value, name)) continue;
+    if (hasControlCharacter(name)) return true;
+    if (containsControlCharacter((value as Record<string, unknown>)[name], multiLine, name)) return true;
   }
   return false;
 }
