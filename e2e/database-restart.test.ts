@@ -67,6 +67,8 @@ describe('PostgreSQL connections terminated under a running server', () => {
       await expectServiceResumed();
       expect(server.process.exitCode).toBeNull();
     }
+    // Told to the operator as a warning, with the SQLSTATE (57P01: terminated by an administrator).
+    expect(server.output()).toMatch(/database connection lost.*57P01|57P01.*database connection lost/);
   });
 
   it('answers a request whose statement is cut off with 503 and the Japanese message, then resumes', async () => {

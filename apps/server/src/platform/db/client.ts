@@ -81,9 +81,10 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Da
   let report = (error: Error): void => {
     process.stderr.write(`PostgreSQL connection lost: ${loggableCode(error)}\n`);
   };
-  pool.on('error', (error) => report(error));
-  // An idle client reports through the pool, but a checked-out one (a transaction in progress) only on itself.
+  // Every client's own listener reports it, idle or checked out (a transaction in progress); the pool
+  // re-emits an idle client's error on itself, where it only has to be listened to, not reported twice.
   pool.on('connect', (client) => client.on('error', (error) => report(error)));
+  pool.on('error', () => undefined);
   // Fail at start, with the reason, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
