@@ -61,6 +61,27 @@ describe('signing in and out', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });
 
+  it('a user whose sessions are all held by closed tabs may end the oldest one and sign in', async () => {
+    const sato = { username: 'sato', password: 'Staff#2026' };
+    const signInByApi = () =>
+      fetch(`${e2e.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(sato),
+      });
+    // Three sign-ins whose tabs were closed: sato's limit of three is used up.
+    for (let i = 0; i < 3; i++) expect((await signInByApi()).status).toBe(200);
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await submitLogin(page, sato.username, sato.password);
+    const alert = page.getByRole('alert');
+    await alert.getByText('既に使用中のユーザーがいます。').waitFor();
+
+    await alert.getByRole('button', { name: '最も古いセッションを終了してサインイン' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+  });
+
   it('the login page loads under 250 KB of gzipped JavaScript and lists the demo sign-ins', async () => {
     const page = await e2e.newPage();
     const scripts: Promise<number>[] = [];
