@@ -24,7 +24,7 @@ export const DEFAULT_ACTION_TYPES: readonly ActionType[] = [
   'hangup',
 ];
 /** The condition dialog's 'Selection' dropdown. */
-export const CONDITION_ACTION_TYPES: readonly ActionType[] = ['action', 'transfer', 'announce'];
+export const CONDITION_ACTION_TYPES: readonly ActionType[] = ['action', 'transfer', 'announce', 'hangup'];
 
 /** What a condition type is called: '曜日時間', '特定日', or 'デフォルト' for the default. */
 export function conditionTypeLabel(type: TimeConditionType): string {

@@ -60,6 +60,26 @@ function renderDialog(condition: TimeCondition, others: TimeCondition[] = [weekd
 }
 
 describe('condition dialog', () => {
+  it(
+    'keeps 切断 among the actions after another one was chosen, so it can be chosen again',
+    { timeout: 60_000 },
+    async () => {
+      const { dialog, user } = renderDialog(newCondition('wtime', [weekdayHours]));
+      const select = within(dialog).getByLabelText('動作選択');
+      const option = (title: string) =>
+        waitFor(() => {
+          const found = document.querySelector(`.ant-select-item-option[title="${title}"]`);
+          if (!found) throw new Error(`no option ${title}`);
+          return found as HTMLElement;
+        });
+      await user.click(select);
+      await user.click(await option('転送'));
+      await user.click(select);
+      await user.click(await option('切断'));
+      await waitFor(() => expect(select.closest('.ant-select')?.textContent).toBe('切断'));
+    },
+  );
+
   it('offers a new weekday time with its title, the first free priority, seven toggles and 09:00–17:00', () => {
     const { dialog } = renderDialog(newCondition('wtime', [weekdayHours]));
     expect(within(dialog).getByText('曜日時間設定')).toBeTruthy();

@@ -203,7 +203,7 @@ export function ConditionDialog({
   );
 }
 
-/** The dialog's action types; a condition that hangs up (the default of a new one) keeps showing as such. */
+/** The dialog's action types (切断 always among them); a stored type outside the list keeps showing as such. */
 function actionTypeOptions(current: ActionType | null) {
   const types =
     current && !CONDITION_ACTION_TYPES.includes(current)
