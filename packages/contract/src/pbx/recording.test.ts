@@ -7,6 +7,7 @@ import {
   isSafeRecordingFilename,
   recordingEditError,
   recordingMessages,
+  recordingQuotaError,
   recordingQuotaMessage,
   recordingUploadError,
   recordingUsageText,
@@ -84,6 +85,14 @@ describe('storage quota texts', () => {
     );
     expect(recordingUsageText({ usedBytes: 12.3 * MB, quotaBytes: 100 * MB })).toBe(
       '使用量 12.3 MB / 100 MB',
+    );
+  });
+
+  it('lets a file fill the quota exactly, not pass it', () => {
+    const usage = { usedBytes: 99 * MB, quotaBytes: 100 * MB };
+    expect(recordingQuotaError(usage, MB)).toBeNull();
+    expect(recordingQuotaError(usage, MB + 1)).toBe(
+      '音声ファイルの保存容量の上限（100 MB）を超えるため保存できません。現在の使用量: 99 MB',
     );
   });
 });

@@ -72,6 +72,14 @@ export function recordingQuotaMessage({ usedBytes, quotaBytes }: RecordingStorag
   return `音声ファイルの保存容量の上限（${formatMegabytes(quotaBytes)}）を超えるため保存できません。現在の使用量: ${formatMegabytes(usedBytes)}`;
 }
 
+/**
+ * The refusal of a file of `size` bytes that does not fit in the tenant's storage, or null. The dialog checks
+ * it against the usage it has; the server checks it again with the tenant's row locked.
+ */
+export function recordingQuotaError(usage: RecordingStorageUsage, size: number): string | null {
+  return usage.usedBytes + size > usage.quotaBytes ? recordingQuotaMessage(usage) : null;
+}
+
 /** 「使用量 12.3 MB / 100 MB」 under the recordings list. */
 export function recordingUsageText({ usedBytes, quotaBytes }: RecordingStorageUsage): string {
   return `使用量 ${formatMegabytes(usedBytes)} / ${formatMegabytes(quotaBytes)}`;

@@ -9,7 +9,7 @@ import {
   messages,
   recordingEditError,
   recordingMessages,
-  recordingQuotaMessage,
+  recordingQuotaError,
   recordingSaveRequestSchema,
   recordingUploadError,
   type Recording,
@@ -130,9 +130,8 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       await commitChange(deps, change, async (tx) => {
         const usage = await storageUsage(tx, tenantUuid, 'lock');
         if (!usage) throw new ApiError(404, messages.notFound);
-        if (usage.usedBytes + file.staged.size > usage.quotaBytes) {
-          throw new ApiError(413, recordingQuotaMessage(usage));
-        }
+        const full = recordingQuotaError(usage, file.staged.size);
+        if (full) throw new ApiError(413, full);
         storageName = await file.staged.keep(tenantUuid, format);
         const row = {
           recordingUuid,

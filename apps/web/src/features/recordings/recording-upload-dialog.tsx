@@ -1,6 +1,7 @@
 import {
   RECORDING_ACCEPT,
   recordingMessages,
+  recordingQuotaError,
   recordingSaveRequestSchema,
   recordingUploadError,
   type RecordingSaveRequest,
@@ -10,6 +11,7 @@ import { Button, Flex, Typography } from 'antd';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
+import { useRecordings } from '../../shared/pbx/get-recordings';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
@@ -25,6 +27,7 @@ export function RecordingUploadDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
   const domainUuid = useDomainUuid();
   const picker = useRef<HTMLInputElement>(null);
+  const storage = useRecordings().data?.storage;
   const [file, setFile] = useState<File | null>(null);
   const { control, handleSubmit, setValue } = useForm<RecordingSaveRequest>({
     defaultValues: { recordingUuid: null, domainUuid, recordingName: '', recordingFilename: '' },
@@ -42,8 +45,13 @@ export function RecordingUploadDialog({ onClose }: { onClose: () => void }) {
   const submit = useDialogSubmit(send, onClose);
   const onSave = handleSubmit((values) =>
     submit(
-      checkAgainstContract(recordingSaveRequestSchema, values, (data) =>
-        recordingUploadError(file && { name: file.name, size: file.size }, data),
+      checkAgainstContract(
+        recordingSaveRequestSchema,
+        values,
+        (data) =>
+          // A file that cannot fit is refused before it is sent (the server checks again).
+          recordingUploadError(file && { name: file.name, size: file.size }, data) ??
+          (file && storage ? recordingQuotaError(storage, file.size) : null),
       ),
     ),
   );

@@ -36,7 +36,7 @@ interface Sent {
 }
 
 /** A fetch stub that also records binary and multipart requests, which the JSON mock cannot read. */
-function serve(files: Record<string, number>) {
+function serve(files: Record<string, number>, usage = storage) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -48,7 +48,7 @@ function serve(files: Record<string, number>) {
         new Response(JSON.stringify({ code: 0, msg: '', data }), {
           headers: { 'Content-Type': 'application/json' },
         });
-      if (url.pathname === `/api/v1/recording/${DOMAIN}`) return json({ list: recordings, storage });
+      if (url.pathname === `/api/v1/recording/${DOMAIN}`) return json({ list: recordings, storage: usage });
       if (url.pathname === '/api/v1/recording/upload')
         return json({ list: recordings, storage: { ...storage, usedBytes: storage.usedBytes + 512 } });
       const size = files[url.searchParams.get('fileName') ?? ''];
@@ -165,5 +165,20 @@ describe('RecordingsPage', { timeout: 60_000 }, () => {
       recordingName: 'ご案内',
       recordingFilename: 'guide.wav',
     });
+  });
+
+  it('refuses a file that does not fit in the storage before sending it', async () => {
+    const sent = serve({}, { usedBytes: 99.9 * 1024 * 1024, quotaBytes: 100 * 1024 * 1024 });
+    renderScreen(<RecordingsPage />, userInfoFixture());
+    expect(await screen.findByText('使用量 99.9 MB / 100 MB')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '新規' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText(/ファイル/, { selector: 'input' }) as HTMLInputElement;
+    await userEvent.upload(input, new File([new Uint8Array(200 * 1024)], 'long.wav', { type: 'audio/wav' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await expectAlert(
+      '音声ファイルの保存容量の上限（100 MB）を超えるため保存できません。現在の使用量: 99.9 MB',
+    );
+    expect(sent.some((r) => r.url.pathname === '/api/v1/recording/upload')).toBe(false);
   });
 });
