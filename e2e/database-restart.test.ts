@@ -3,6 +3,7 @@ import { messages } from '@tsunagu/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from './support/server';
+import { startTcpProxy } from './support/tcp-proxy';
 
 // The server as `npm start` runs it, on PostgreSQL: its connections are terminated the way a database
 // restart, a failover or an idle-timeout proxy ends them. The process must stay up, a request caught in the
@@ -101,5 +102,44 @@ describe('PostgreSQL connections terminated under a running server', () => {
     expect(server.process.exitCode).toBeNull();
     // The log names the failure, never a statement's parameters (the session id is one).
     expect(server.output()).not.toMatch(/params:/);
+  });
+
+  it('answers 503 while PostgreSQL is down (connections cut, new ones refused) and resumes when it is back', async () => {
+    // The server reaches PostgreSQL through a forwarder that the test stops and starts: a restart.
+    const target = new URL(ADMIN_URL);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const url = new URL(ADMIN_URL);
+    url.port = String(proxy.port);
+    url.pathname = `/${database}`;
+    const behind = await startServer({ web: false, env: { DATABASE_URL: url.toString() } });
+    try {
+      const login = await fetch(`${behind.baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Admin#2026' }),
+      });
+      const auth = { authorization: login.headers.get('authorization') ?? '' };
+      const info = () => fetch(`${behind.baseUrl}/api/v1/user/info/admin`, { headers: auth });
+      expect((await info()).status).toBe(200);
+
+      await proxy.stop();
+      for (let i = 0; i < 3; i++) {
+        const res = await info();
+        expect([res.status, await res.json()]).toEqual([
+          503,
+          { code: 503, msg: messages.databaseUnavailable, data: null },
+        ]);
+      }
+      expect(behind.process.exitCode).toBeNull();
+
+      await proxy.start();
+      // The first request may still meet the pool's view of the outage; the ones after it must succeed.
+      expect([200, 503]).toContain((await info()).status);
+      for (let i = 0; i < 3; i++) expect((await info()).status).toBe(200);
+      expect(behind.process.exitCode).toBeNull();
+    } finally {
+      await behind.stop();
+      await proxy.stop();
+    }
   });
 });
