@@ -38,7 +38,7 @@ export function createRedisCounter(url: string, options: RedisCounterOptions = {
   redis.on('error', (error: unknown) => report('down', error));
   // The first sign-ins after start wait for the first connection (or its failure), up to a second.
   const connected = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 1000);
+    const timer = setTimeout(resolve, 1000).unref();
     const done = () => {
       clearTimeout(timer);
       redis.off('ready', done).off('error', done);
