@@ -48,7 +48,7 @@ class FakeFreeSwitch {
         if (!found) throw new Error(`no ${method} from the softphone`);
         return found;
       },
-      { timeout: 15_000, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
   }
 
@@ -118,5 +118,37 @@ describe('issue 14: the softphone answers FreeSWITCH 1.11.1 as recorded', () => 
     );
     expect(policies).toHaveLength(recordedInvites.length);
     expect(policies.every((policy) => policy !== 'max-bundle')).toBe(true);
+  });
+
+  it("under the old 'max-bundle' policy Chromium refuses the same offer: the user is told and the call is hung up, never shown connected", async () => {
+    const page = await e2e.newPage();
+    // The configuration this issue found in production, forced on the page's connections.
+    await page.addInitScript(() => {
+      const Native = window.RTCPeerConnection;
+      window.RTCPeerConnection = class extends Native {
+        constructor(configuration?: RTCConfiguration) {
+          super({ ...configuration, bundlePolicy: 'max-bundle' });
+        }
+      };
+    });
+    const freeswitch = new FakeFreeSwitch();
+    await freeswitch.attach(page);
+    await signIn(page, DEMO.yamada);
+    await openSoftphone(page);
+
+    const invite = recordedInvites[0]!;
+    freeswitch.request('verto.invite', invite);
+    await incomingCall(page).getByRole('button', { name: '応答', exact: true }).click();
+
+    const bye = await freeswitch.next('verto.bye', (p) => (p.dialogParams as Json).callID === invite.callID);
+    expect(bye.params).toMatchObject({ cause: 'INCOMPATIBLE_DESTINATION', causeCode: 88 });
+    await page.getByText('通話の音声を接続できませんでした。通話を終了しました。').waitFor();
+    expect(freeswitch.received.filter((f) => f.method === 'verto.answer')).toEqual([]);
+    expect(
+      await softphone(page)
+        .getByRole('status')
+        .getByText(/通話中/)
+        .count(),
+    ).toBe(0);
   });
 });
