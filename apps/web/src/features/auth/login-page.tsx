@@ -60,7 +60,7 @@ export function LoginPage() {
             role="alert"
             description={
               isSessionMax(login.error) && (
-                <Button size="small" onClick={endOldest} loading={login.isPending}>
+                <Button size="small" onClick={endOldest}>
                   {messages.endOldestSession}
                 </Button>
               )
