@@ -118,6 +118,16 @@ describe('ring group save rules', () => {
   });
 });
 
+describe('ring group absence mail', () => {
+  it('refuses an address that is not one, with the schedule mail message; empty means no mail', () => {
+    const mail = (ringGroupMissedCallData: string) => ringGroupSaveError(form({ ringGroupMissedCallData }));
+    expect(mail('not-an-email')).toBe('メールアドレスを確認してください。');
+    expect(mail('office@example')).toBe('メールアドレスを確認してください。');
+    expect(mail('office@example.co.jp')).toBeNull();
+    expect(mail('')).toBeNull();
+  });
+});
+
 describe('ring group form schema', () => {
   it('fills the optional fields of a minimal payload', () => {
     const parsed = ringGroupFormSchema.parse({

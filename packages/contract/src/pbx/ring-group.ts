@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTransferNumber } from './dial';
-import { flagSchema, idSchema, isBlank, isDigitsIn } from './shared';
+import { flagSchema, idSchema, isBlank, isDigitsIn, isEmail } from './shared';
 
 /** Ring group numbers (spec 9). */
 export const RING_GROUP_NUMBER_RANGE = { min: 300, max: 399 } as const;
@@ -109,6 +109,8 @@ export const ringGroupMessages = {
   numberTaken: 'このグループ番号は既に使用されています。',
   greetingUnknown: 'アナウンスを確認してください。',
   memberUnknown: '内線番号を確認してください。',
+  /** The same wording as the schedule's absence mail. */
+  mailInvalid: 'メールアドレスを確認してください。',
 } as const;
 
 /** What the server knows about the tenant; the checks that need it are skipped when it is absent. */
@@ -149,6 +151,8 @@ export function ringGroupSaveError(form: RingGroupForm, context?: RingGroupSaveC
   ) {
     return ringGroupMessages.transferMissing;
   }
+  const mail = form.ringGroupMissedCallData.trim();
+  if (mail !== '' && !isEmail(mail)) return ringGroupMessages.mailInvalid;
   if (!context) return null;
   if (context.usedNumbers.includes(number)) return ringGroupMessages.numberTaken;
   if (form.ringGroupGreeting !== '' && !context.recordingFilenames.includes(form.ringGroupGreeting)) {

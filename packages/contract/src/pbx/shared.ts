@@ -74,3 +74,8 @@ export function groupOptions<T extends { group: string }>(items: readonly T[]): 
   for (const item of items) groups.set(item.group, [...(groups.get(item.group) ?? []), item]);
   return [...groups].map(([label, options]) => ({ label, options }));
 }
+
+/** True for a valid e-mail address (the schedule's absence mail and the ring group's 不在通知メール). */
+export function isEmail(text: string): boolean {
+  return z.regexes.email.test(text);
+}

@@ -1,7 +1,6 @@
 /** Every check of spec 5 for business hours, as pure functions returning the spec's (Japanese) messages. */
-import { z } from 'zod';
 import { isTransferNumber } from '../pbx/dial';
-import { isBlank } from '../pbx/shared';
+import { isBlank, isEmail } from '../pbx/shared';
 import { DAY_MS, civilFromDays, endOfMonthAfter, parseDate, parseTime } from './calendar';
 import { parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
 import { endDateBounds, type ConditionForm } from './form';
@@ -15,15 +14,13 @@ import {
   type TimeCondition,
 } from './schema';
 
+/** The e-mail rule lives with the PBX rules (ring groups use it too). */
+export { isEmail };
+
 /** True for a priority the type allows: 0, or its range (800–899 wtime, 500–599 dates). */
 export function isAllowedOrder(type: ConditionType, order: number): boolean {
   const { min, max } = ORDER_RANGES[type];
   return order === 0 || (Number.isInteger(order) && order >= min && order <= max);
-}
-
-/** True for a valid e-mail address. */
-export function isEmail(text: string): boolean {
-  return z.regexes.email.test(text);
 }
 
 /** Priority checks in the spec's order: already used by another condition, then outside the type's range. */

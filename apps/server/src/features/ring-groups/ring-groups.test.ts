@@ -165,6 +165,11 @@ describe('ring group save', () => {
       'アナウンスを確認してください。',
     ],
     ['a member that is not an extension', { destList: ['1999'] }, '内線番号を確認してください。'],
+    [
+      'an absence mail that is not an address',
+      { ringGroupMissedCallData: 'not-an-email' },
+      'メールアドレスを確認してください。',
+    ],
   ] as [string, Partial<RingGroupForm>, string][])(
     'refuses %s with its message and changes nothing',
     async (_n, overrides, msg) => {

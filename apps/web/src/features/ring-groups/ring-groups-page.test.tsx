@@ -113,6 +113,13 @@ describe('RingGroupsPage', { timeout: 60_000 }, () => {
     // The number filter keeps letters out.
     await userEvent.type(transfer, 'ab1001');
     expect((transfer as HTMLInputElement).value).toBe('1001');
+
+    // The absence mail is checked like the schedule's.
+    const mail = within(dialog).getByLabelText('不在通知メール');
+    await userEvent.type(mail, 'not-an-email');
+    await save();
+    await expectAlert('メールアドレスを確認してください。');
+    await userEvent.clear(mail);
     await save();
 
     expect(await screen.findByText('保存されました!')).toBeTruthy();
