@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBus } from '../platform/realtime';
+import { createMemoryBus, type Bus, type SharingListener } from '../platform/realtime';
 import { createTestEngine } from '../testing/test-engine';
 import { broadcastConfigChanges } from './config-broadcast';
 import type { ConfigKind } from './engine';
@@ -33,5 +33,53 @@ describe('configuration changes across instances', () => {
     expect(a.engine.callState('x')).toEqual([]);
     for (const instance of instances) await instance.stop();
     await bus.close();
+  });
+});
+
+describe('configuration changes while the bus does not reach the other instances', () => {
+  it('are sent again when it does, so the others do not keep the old routing', async () => {
+    const shared = createMemoryBus();
+    // Instance a's view of the bus: cut off from the others at will, and saying so.
+    let cutOff = false;
+    let tell: SharingListener = () => {};
+    const busOfA: Bus = {
+      ...shared,
+      publish: async (topic, payload) => {
+        if (!cutOff) await shared.publish(topic, payload);
+      },
+      watchSharing: (listener) => {
+        tell = listener;
+        return () => {};
+      },
+    };
+    const heardByB: [string, ConfigKind][] = [];
+    let reachedB: () => void = () => {};
+    const engineB = createTestEngine();
+    engineB.configChanged = (tenant, kind) => {
+      heardByB.push([tenant, kind]);
+      reachedB();
+    };
+    const a = broadcastConfigChanges(createTestEngine(), busOfA, (error) => {
+      throw error;
+    });
+    const b = broadcastConfigChanges(engineB, shared, (error) => {
+      throw error;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    cutOff = true;
+    tell(false);
+    a.engine.configChanged('tenant-1', 'ringGroup');
+    a.engine.configChanged('tenant-1', 'ringGroup');
+    await shared.publish('flush', '');
+    expect(heardByB).toEqual([]);
+
+    cutOff = false;
+    const heard = new Promise<void>((resolve) => (reachedB = resolve));
+    tell(true);
+    await heard;
+    expect(heardByB).toEqual([['tenant-1', 'ringGroup']]);
+    await Promise.all([a.stop(), b.stop()]);
+    await shared.close();
   });
 });
