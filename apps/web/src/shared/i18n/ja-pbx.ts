@@ -35,6 +35,8 @@ export const jaPbx = {
     add: '追加',
     required: '※',
     selectPlaceholder: '選択してください',
+    /** Asked when Escape or × would close a dialog holding unsaved changes. */
+    discard: '変更を破棄しますか？',
     more: (count: number) => `他${count}件`,
   },
   extension: {

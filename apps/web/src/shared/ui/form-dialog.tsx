@@ -1,6 +1,7 @@
 import { Button, Form, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { ja } from '../i18n/ja';
+import { useConfirm } from './confirm';
 
 export interface FormDialogProps {
   title: string;
@@ -12,6 +13,11 @@ export interface FormDialogProps {
   onClose: () => void;
   /** The action button's text; '保存' unless given. */
   saveText?: string;
+  /**
+   * Whether the form holds unsaved changes. Without it the dialog counts any typing or choice made in
+   * it as a change. With changes, Escape or × asks 「変更を破棄しますか？」 before closing.
+   */
+  dirty?: boolean;
   children: ReactNode;
 }
 
@@ -23,8 +29,26 @@ export function FormDialog({
   onSave,
   onClose,
   saveText,
+  dirty,
   children,
 }: FormDialogProps) {
+  const confirm = useConfirm();
+  const touched = useRef(false);
+  // Typing, a radio or checkbox (change events) and a choice in a select's list (rendered in a portal,
+  // whose React events still bubble here) count as changes.
+  const touch = (event: SyntheticEvent) => {
+    const target = event.target as HTMLElement;
+    if (
+      event.type !== 'click' ||
+      target.closest('.ant-select-item-option, .ant-picker-cell, .ant-picker-ok')
+    ) {
+      touched.current = true;
+    }
+  };
+  const close = async () => {
+    if ((dirty ?? touched.current) && !(await confirm(ja.pbx.dialog.discard))) return;
+    onClose();
+  };
   return (
     <Modal
       open
@@ -32,24 +56,26 @@ export function FormDialog({
       width={size === 'medium' ? 760 : 520}
       mask={{ closable: false }}
       destroyOnHidden
-      onCancel={onClose}
+      onCancel={() => void close()}
       footer={
         <Button type="primary" loading={saving} onClick={onSave}>
           {saveText ?? ja.pbx.dialog.save}
         </Button>
       }
     >
-      <Form
-        component="form"
-        labelCol={{ flex: '150px' }}
-        labelAlign="left"
-        colon={false}
-        requiredMark={false}
-        onFinish={onSave}
-        style={{ marginTop: 16 }}
-      >
-        {children}
-      </Form>
+      <div onChangeCapture={touch} onInputCapture={touch} onClickCapture={touch}>
+        <Form
+          component="form"
+          labelCol={{ flex: '150px' }}
+          labelAlign="left"
+          colon={false}
+          requiredMark={false}
+          onFinish={onSave}
+          style={{ marginTop: 16 }}
+        >
+          {children}
+        </Form>
+      </div>
     </Modal>
   );
 }
