@@ -78,7 +78,7 @@ describe('CallMedia failures', () => {
     expect(new MediaSetupError(null).message).toBe('通話の音声を接続できませんでした。通話を終了しました。');
   });
 
-  it('a connection that fails after the answer calls onFailed once; a replaced one does not', async () => {
+  it('a connection that never comes up calls onFailed; a replaced one or one that was up does not', async () => {
     const env = browserLike();
     const onFailed = vi.fn();
     const media = new CallMedia(env, { onFailed });
@@ -89,6 +89,14 @@ describe('CallMedia failures', () => {
     expect(onFailed).not.toHaveBeenCalled();
     env.peers[1]!.failConnection();
     expect(onFailed).toHaveBeenCalledTimes(1);
+
+    // Up, then its peer gone (the sandbox's parked caller until it is re-bridged): left alone.
+    const parked = vi.fn();
+    const up = new CallMedia(env, { onFailed: parked });
+    await up.answer(recordedOffers[0]);
+    env.peers.at(-1)!.connect();
+    env.peers.at(-1)!.failConnection();
+    expect(parked).not.toHaveBeenCalled();
   });
 
   it('a call closed while answering fails as it did, not as a media problem', async () => {

@@ -112,7 +112,11 @@ export class CallMedia {
   readonly #sendOnly: boolean;
   readonly #onFailed: (() => void) | undefined;
 
-  /** `onFailed`: the connection failed after it was set up (ICE or DTLS): the call has no audio any more. */
+  /**
+   * `onFailed`: the connection never came up (ICE or DTLS gave up): the call has no audio. A connection
+   * that was up and fails later is left alone: the sandbox's parked caller keeps its old connection to
+   * a peer that has gone until the call is re-bridged, and FreeSWITCH ends calls whose media stops itself.
+   */
   constructor(env: MediaEnvironment, options: { sendOnly?: boolean; onFailed?: () => void } = {}) {
     this.#env = env;
     this.#sendOnly = options.sendOnly ?? false;
@@ -216,8 +220,10 @@ export class CallMedia {
       this.#player = this.#env.play(this.#remote);
       this.#player.setMuted(this.#held);
     });
+    let connected = false;
     pc.addEventListener('connectionstatechange', () => {
-      if (pc === this.#pc && pc.connectionState === 'failed') this.#onFailed?.();
+      if (pc.connectionState === 'connected') connected = true;
+      else if (pc === this.#pc && pc.connectionState === 'failed' && !connected) this.#onFailed?.();
     });
     await this.#applySending();
     return pc;

@@ -333,7 +333,7 @@ describe('media that cannot be set up', () => {
     expect(kit.notices).toEqual([{ level: 'error', text: MEDIA_FAILED }]);
   });
 
-  it('a connection that fails during the call (ICE) hangs up with MEDIA_TIMEOUT and says so', async () => {
+  it('a connection that never comes up (ICE gave up) hangs up with MEDIA_TIMEOUT and says so', async () => {
     const kit = await connected();
     const { callID } = await dialAndAnswer(kit.phone);
     kit.media.lastPeer().failConnection();

@@ -141,7 +141,13 @@ export class FakePeer {
     this.closed = true;
   }
 
-  /** The connection fails after it was set up (ICE or DTLS gave up). */
+  /** The connection comes up (ICE and DTLS done). */
+  connect(): void {
+    this.connectionState = 'connected';
+    this.#fire('connectionstatechange', {});
+  }
+
+  /** The connection fails (ICE or DTLS gave up). */
   failConnection(): void {
     this.connectionState = 'failed';
     this.#fire('connectionstatechange', {});
