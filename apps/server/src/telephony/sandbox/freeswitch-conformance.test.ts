@@ -194,6 +194,25 @@ describe('the sandbox speaks verto as FreeSWITCH 1.11.1 does', () => {
     }
   });
 
+  it('a number that goes nowhere: the call is created, then ended by verto.bye, as recorded', async () => {
+    const caller = await kit.phone('1002');
+    const callID = await caller.dial('0000', BROWSER_OFFER);
+    await caller.next('verto.bye', callID);
+    const created = caller.received.findIndex((f) => (f.result as Json | undefined)?.callID === callID);
+    const bye = caller.received.findIndex((f) => f.method === 'verto.bye');
+    expect(created).toBeLessThan(bye);
+    // The cause is our dialplan's (UNALLOCATED_NUMBER, as the FreeSWITCH dialplan we generate hangs up
+    // with); the recording's NO_ROUTE_DESTINATION came from a dialplan that had no answer at all.
+    expectLikeFreeSwitch(
+      caller.received[bye],
+      recorded(
+        fs1001,
+        (f) => f.method === 'verto.bye' && (f.params as Json).cause === 'NO_ROUTE_DESTINATION',
+      ),
+    );
+    caller.close();
+  });
+
   it('a fork lost to another member ends with LOSE_RACE 702, as recorded', async () => {
     const [caller, yamada, suzuki] = await Promise.all([
       kit.phone('1000'),
