@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { domains, extensions, ringGroupDestinations } from '../../platform/db/schema';
+import { domains, extensions } from '../../platform/db/schema';
 
 /** The tenant's extensions in number order; the sealed password is never selected here. */
 export function listExtensions(conn: Conn, tenantUuid: string) {
@@ -64,16 +64,17 @@ export async function deleteExtension(
   return row?.extension ?? null;
 }
 
-/** Takes a number out of every ring group of the tenant; returns how many memberships it had. */
-export async function removeRingGroupMember(conn: Conn, tenantUuid: string, number: string): Promise<number> {
-  const rows = await conn
-    .delete(ringGroupDestinations)
-    .where(
-      and(
-        eq(ringGroupDestinations.domainUuid, tenantUuid),
-        eq(ringGroupDestinations.destinationNumber, number),
-      ),
-    )
-    .returning({ ringGroupUuid: ringGroupDestinations.ringGroupUuid });
-  return rows.length;
+/** Replaces the extension's SIP/verto password; returns its number, or null when the tenant has no such extension. */
+export async function updateExtensionPassword(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
+  passwordEnc: string,
+): Promise<string | null> {
+  const [row] = await conn
+    .update(extensions)
+    .set({ passwordEnc, updatedAt: new Date() })
+    .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extensionUuid, extensionUuid)))
+    .returning({ extension: extensions.extension });
+  return row?.extension ?? null;
 }

@@ -30,6 +30,12 @@ export function registerExtensionsRoutes(router: Router, service: ExtensionsServ
       service.create({ auth, ip: request.ip }, tenantUuid, body),
   });
 
+  router.route(endpoints.extensionPasswordReset, {
+    params: z.object({ domainUuid: idSchema, extensionUuid: idSchema }),
+    handler: ({ auth, request, tenantUuid, params }) =>
+      service.resetPassword({ auth, ip: request.ip }, tenantUuid, params.extensionUuid),
+  });
+
   router.route(endpoints.extensionDelete, {
     params: z.object({ domainUuid: idSchema, extensionUuid: idSchema }),
     query: deleteQuerySchema,

@@ -28,6 +28,7 @@ import {
   insertExtension,
   listExtensions,
   updateExtension,
+  updateExtensionPassword,
   type ExtensionRow,
 } from './extensions.repository';
 
@@ -113,6 +114,25 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       });
       const all = await list(tenantUuid);
       return { extension: all.find((e) => e.extensionUuid === extensionUuid), password, list: all };
+    },
+
+    /**
+     * Gives the extension a new SIP/verto password, which this answer alone reveals. The engine reloads the
+     * tenant's directory, so the old password no longer registers (phones signed in with it must sign in again).
+     */
+    async resetPassword(actor: Actor, tenantUuid: string, extensionUuid: string) {
+      requireAdmin(actor.auth);
+      const password = generateExtensionPassword();
+      let extension = '';
+      const change = { actor, tenantUuid, kind: 'extension', action: 'extension.passwordReset' } as const;
+      await commitChange(deps, change, async (tx) => {
+        const number = await updateExtensionPassword(tx, tenantUuid, extensionUuid, secrets.seal(password));
+        if (number === null) throw new ApiError(404, messages.notFound);
+        extension = number;
+        // The password itself is never written to the audit log.
+        return { target: extensionUuid, detail: { extension: number } };
+      });
+      return { extension, password };
     },
 
     /**

@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { menuConfig, messages, type Extension, type RingGroup } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secrets';
-import { extensions, users } from '../../platform/db/schema';
+import { auditLog, extensions, users } from '../../platform/db/schema';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 
@@ -225,6 +225,43 @@ describe('extension create and delete (administrators only)', () => {
     expect(k.t.configChanges.slice(-2).map((c) => c.kind)).toEqual(['extension', 'ringGroup']);
     const [suzuki] = await k.t.database.db.select().from(users).where(eq(users.username, 'suzuki'));
     expect(suzuki?.extensionUuid).toBeNull();
+  });
+});
+
+describe('SIP/verto password reset (administrators only)', () => {
+  const reset = (session: TestSession, domainUuid: string, extensionUuid: string) =>
+    k.post(session, `/api/v1/extension/${domainUuid}/${extensionUuid}/password`, {});
+  const secretOf = async (number: string) =>
+    createSecretBox(k.t.config.secretKey).open(
+      (await k.t.database.db.select().from(extensions).where(eq(extensions.extension, number)))[0]
+        ?.passwordEnc as string,
+    );
+
+  it('gives a new password, shown once, stored sealed, audited without it, and reloads the directory', async () => {
+    const target = await byNumber('1003');
+    const before = await secretOf('1003');
+    const res = await reset(k.admin, k.demoUuid, target.extensionUuid);
+    expect(res.statusCode).toBe(200);
+    const { extension, password } = res.json().data as { extension: string; password: string };
+    expect(extension).toBe('1003');
+    expect(password).toMatch(/^[A-Za-z2-9]{16}$/);
+    expect(password).not.toBe(before);
+    expect(await secretOf('1003')).toBe(password);
+    const [entry] = await k.t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, target.extensionUuid), eq(auditLog.action, 'extension.passwordReset')));
+    expect(JSON.stringify(entry?.detail)).not.toContain(password);
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'extension' });
+  });
+
+  it("is refused to staff (403) and to another tenant's administrator (403 / 404), changing nothing", async () => {
+    const target = await byNumber('1003');
+    const before = await secretOf('1003');
+    expect((await reset(extensionStaff, k.demoUuid, target.extensionUuid)).statusCode).toBe(403);
+    expect((await reset(k.adminB, k.demoUuid, target.extensionUuid)).statusCode).toBe(403);
+    expect((await reset(k.adminB, k.otherUuid, target.extensionUuid)).statusCode).toBe(404);
+    expect(await secretOf('1003')).toBe(before);
   });
 });
 

@@ -6,22 +6,45 @@ import {
   type ExtensionSaveRequest,
 } from '@tsunagu/contract/pbx/extension';
 import { ENABLED_OPTIONS } from '@tsunagu/contract/pbx/shared';
-import { Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
+import { useConfirm } from '../../shared/ui/confirm';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
 import { bind, FormField } from '../../shared/ui/form-field';
+import { useNotices } from '../../shared/ui/notices';
 import { NumberInput } from '../../shared/ui/number-input';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
+import { useResetExtensionPassword } from './reset-extension-password';
 import { useSaveExtension } from './save-extension';
 
 const t = ja.pbx.extension;
 
 /** 'Extension registration' (内線登録, spec 2.6): caller number, status, do-not-disturb and forward. */
-export function ExtensionDialog({ extension, onClose }: { extension: Extension; onClose: () => void }) {
+export function ExtensionDialog({
+  extension,
+  onClose,
+  onPasswordReset,
+}: {
+  extension: Extension;
+  onClose: () => void;
+  /** Administrators only: offers パスワード再発行 and is given the new password. */
+  onPasswordReset?: (password: string) => void;
+}) {
+  const reset = useResetExtensionPassword();
+  const confirm = useConfirm();
+  const notices = useNotices();
+  const resetPassword = async () => {
+    if (!onPasswordReset || !(await confirm(t.resetConfirm))) return;
+    try {
+      onPasswordReset((await reset.mutateAsync(extension.extensionUuid)).password);
+    } catch (error) {
+      notices.failed(error);
+    }
+  };
   const id = useId();
   const { gwList } = useUserInfo();
   const gateways = useMemo(() => gwList.map((g) => g.gateway), [gwList]);
@@ -95,6 +118,13 @@ export function ExtensionDialog({ extension, onClose }: { extension: Extension; 
           )}
         />
       </FormField>
+      {onPasswordReset && (
+        <FormField label={t.password}>
+          <Button loading={reset.isPending} onClick={() => void resetPassword()}>
+            {t.reset}
+          </Button>
+        </FormField>
+      )}
     </FormDialog>
   );
 }

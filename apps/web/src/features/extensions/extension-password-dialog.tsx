@@ -5,7 +5,13 @@ import { ja } from '../../shared/i18n/ja';
 const t = ja.pbx.extension;
 
 /** Shows a new extension's generated SIP/verto password, which the server reveals only this once. */
-export function ExtensionPasswordDialog(props: { extension: string; password: string; onClose: () => void }) {
+export function ExtensionPasswordDialog(props: {
+  extension: string;
+  password: string;
+  /** The password replaced an old one (再発行) rather than came with a new extension. */
+  reset?: boolean;
+  onClose: () => void;
+}) {
   const { extension, password, onClose } = props;
   const { message } = App.useApp();
   const id = useId();
@@ -33,7 +39,7 @@ export function ExtensionPasswordDialog(props: { extension: string; password: st
         </Button>
       }
     >
-      <Typography.Paragraph>{t.passwordLead(extension)}</Typography.Paragraph>
+      <Typography.Paragraph>{(props.reset ? t.resetLead : t.passwordLead)(extension)}</Typography.Paragraph>
       <Flex gap={8}>
         <Input
           id={id}

@@ -46,6 +46,8 @@ function api() {
   return mockApi({
     [`GET /api/v1/extension/${DOMAIN}`]: () => envelope(200, '', { list }),
     'POST /api/v1/extension': () => envelope(200, '', { list }),
+    [`POST /api/v1/extension/${DOMAIN}/${list[0]?.extensionUuid}/password`]: () =>
+      envelope(200, '', { extension: '1001', password: 'N3w-Pa55word' }),
     'POST /api/v1/extension/create': () =>
       envelope(200, '', { extension: created, password: 'S3cret-Pa55', list: [...list, created] }),
   });
@@ -128,6 +130,22 @@ describe('ExtensionsPage', { timeout: 60_000 }, () => {
     expect(screen.getByText(/このパスワードは今回のみ表示され/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'コピー' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('内線追加')).toBeNull());
+  });
+
+  it('lets an administrator reset the SIP password from 内線登録, showing the new one once', async () => {
+    const requests = api();
+    renderScreen(<ExtensionsPage />, admin());
+    await userEvent.click(await screen.findByText('山田 太郎'));
+    await userEvent.click(screen.getByRole('button', { name: '修正' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'パスワード再発行' }));
+    await userEvent.click(await findLastButton('はい'));
+    const password = (await screen.findByLabelText('SIPパスワード', {
+      selector: 'input',
+    })) as HTMLInputElement;
+    await waitFor(() => expect(password.value).toBe('N3w-Pa55word'));
+    expect(screen.getByText(/内線 1001 のパスワードを再発行しました。/)).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/password'))).toBe(true);
   });
 
   it('offers no New or Delete to staff', async () => {

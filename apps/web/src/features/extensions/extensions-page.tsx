@@ -30,7 +30,7 @@ const rowKey = (row: Extension) => row.extensionUuid;
 type Dialog =
   | { kind: 'edit'; extension: Extension }
   | { kind: 'create' }
-  | { kind: 'password'; extension: string; password: string };
+  | { kind: 'password'; extension: string; password: string; reset?: boolean };
 
 /** /pbx/extension: the extension list (spec 2.6); administrators may also add and remove extensions. */
 export function ExtensionsPage() {
@@ -67,7 +67,23 @@ export function ExtensionsPage() {
         usage={usage}
         onRefresh={refetch}
       />
-      {dialog?.kind === 'edit' && <ExtensionDialog extension={dialog.extension} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <ExtensionDialog
+          extension={dialog.extension}
+          onClose={close}
+          onPasswordReset={
+            administers
+              ? (password) =>
+                  setDialog({
+                    kind: 'password',
+                    extension: dialog.extension.extension,
+                    password,
+                    reset: true,
+                  })
+              : undefined
+          }
+        />
+      )}
       {dialog?.kind === 'create' && (
         <ExtensionCreateDialog
           usedNumbers={list.map((e) => e.extension)}
@@ -76,7 +92,12 @@ export function ExtensionsPage() {
         />
       )}
       {dialog?.kind === 'password' && (
-        <ExtensionPasswordDialog extension={dialog.extension} password={dialog.password} onClose={close} />
+        <ExtensionPasswordDialog
+          extension={dialog.extension}
+          password={dialog.password}
+          reset={dialog.reset}
+          onClose={close}
+        />
       )}
     </>
   );

@@ -56,6 +56,11 @@ export const jaPbx = {
     passwordLead: (extension: string) =>
       `内線 ${extension} を追加しました。SIP/ソフトフォン用のパスワードは次のとおりです。`,
     passwordNote: 'このパスワードは今回のみ表示され、あとから確認することはできません。必ず控えてください。',
+    resetLead: (extension: string) =>
+      `内線 ${extension} のパスワードを再発行しました。新しいSIP/ソフトフォン用のパスワードは次のとおりです。古いパスワードでは登録できなくなります。`,
+    password: 'SIPパスワード',
+    reset: 'パスワード再発行',
+    resetConfirm: 'パスワードを再発行しますか？古いパスワードで登録している電話は使えなくなります。',
     copy: 'コピー',
     copied: 'パスワードをコピーしました。',
     copyFailed: 'コピーできませんでした。パスワードを選択してコピーしてください。',
