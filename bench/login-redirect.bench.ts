@@ -44,6 +44,8 @@ function stampLoginForm(): void {
 interface Session {
   token: string;
   userJson: string;
+  /** When the app, at sign-in, noted the token would run out (ms, the browser's clock). */
+  expiresAt: number;
 }
 
 async function timeToLoginForm(
@@ -59,9 +61,10 @@ async function timeToLoginForm(
     // The stored session is put in place from a same-origin page that does not run the app.
     if (session) {
       await page.goto('/api/health');
-      await page.evaluate(({ token, userJson }) => {
+      await page.evaluate(({ token, userJson, expiresAt }) => {
         sessionStorage.setItem('token', token);
         sessionStorage.setItem('user_info', userJson);
+        sessionStorage.setItem('token_expires_at', String(expiresAt));
       }, session);
     }
     await page.addInitScript(stampLoginForm);
@@ -133,13 +136,13 @@ async function main() {
     const token = await waitForLogin(base, 'admin', 'Admin#2026');
     const info = await fetch(`${base}/api/v1/user/info/admin`, { headers: { authorization: token } });
     const userJson = JSON.stringify(((await info.json()) as { data: unknown }).data);
-    const expired: Session = { token: expiredToken('admin'), userJson };
+    const expired: Session = { token: expiredToken('admin'), userJson, expiresAt: Date.now() - 3600_000 };
     // Revoked: a live token whose session was ended by signing out.
     const revoke = async (): Promise<Session> => {
       const live = await waitForLogin(base, 'admin', 'Admin#2026');
       const out = await fetch(`${base}/api/logout`, { headers: { authorization: live } });
       if (!out.ok) throw new Error(`logout answered ${out.status}`);
-      return { token: live.replace(/^Bearer /, ''), userJson };
+      return { token: live.replace(/^Bearer /, ''), userJson, expiresAt: Date.now() + 11 * 3600_000 };
     };
 
     console.log(
