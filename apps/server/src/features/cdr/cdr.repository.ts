@@ -1,31 +1,65 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { cdrs, domains, extensions, users } from '../../platform/db/schema';
+import { cdrCounts, cdrs, domains, extensions, users } from '../../platform/db/schema';
 
 export type CdrRow = typeof cdrs.$inferSelect;
 
-/** One page of an extension's call records, newest (or oldest) first, and the total count. */
+/**
+ * One page of an extension's call records, newest (or oldest) first, and the total count.
+ * The total is the extension's maintained counter; the page's keys are read from cdrs_history_idx alone
+ * (index-only), from whichever end of the history is nearer, so no request scans the whole history.
+ */
 export async function pageOfExtension(
   conn: Conn,
   tenantUuid: string,
   extensionUuid: string,
   page: { size: number; offset: number; newestFirst: boolean },
 ): Promise<{ rows: CdrRow[]; total: number }> {
-  const where = and(eq(cdrs.domainUuid, tenantUuid), eq(cdrs.extensionUuid, extensionUuid));
-  const [rows, [count]] = await Promise.all([
-    conn
-      .select()
-      .from(cdrs)
-      .where(where)
-      .orderBy(page.newestFirst ? desc(cdrs.startStamp) : asc(cdrs.startStamp))
-      .limit(page.size)
-      .offset(page.offset),
-    conn
-      .select({ n: sql<number>`count(*)::int` })
-      .from(cdrs)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  const [count] = await conn
+    .select({ calls: cdrCounts.calls })
+    .from(cdrCounts)
+    .where(and(eq(cdrCounts.domainUuid, tenantUuid), eq(cdrCounts.extensionUuid, extensionUuid)));
+  const total = count?.calls ?? 0;
+  const window = pageWindow(total, page);
+  if (!window) return { rows: [], total };
+  const newestFirst = page.newestFirst !== window.reversed;
+  // Ties on start_stamp are broken by cdr_uuid, so both ends of the index agree on one order.
+  const order = newestFirst
+    ? [desc(cdrs.startStamp), desc(cdrs.cdrUuid)]
+    : [asc(cdrs.startStamp), asc(cdrs.cdrUuid)];
+  const keys = conn
+    .select({ cdrUuid: cdrs.cdrUuid })
+    .from(cdrs)
+    .where(and(eq(cdrs.extensionUuid, extensionUuid), eq(cdrs.domainUuid, tenantUuid)))
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows = await conn
+    .select()
+    .from(cdrs)
+    .where(and(eq(cdrs.domainUuid, tenantUuid), inArray(cdrs.cdrUuid, keys)))
+    .orderBy(
+      ...(page.newestFirst
+        ? [desc(cdrs.startStamp), desc(cdrs.cdrUuid)]
+        : [asc(cdrs.startStamp), asc(cdrs.cdrUuid)]),
+    );
+  return { rows, total };
+}
+
+/**
+ * Where a page lies when read from the nearer end of a history of `total` rows: the offset and limit in
+ * the requested order, or (reversed) in the opposite order. Null when the page is past the end.
+ */
+export function pageWindow(
+  total: number,
+  page: { size: number; offset: number },
+): { offset: number; limit: number; reversed: boolean } | null {
+  if (page.offset >= total) return null;
+  const limit = Math.min(page.size, total - page.offset);
+  const fromOtherEnd = total - page.offset - limit;
+  return fromOtherEnd < page.offset
+    ? { offset: fromOtherEnd, limit, reversed: true }
+    : { offset: page.offset, limit, reversed: false };
 }
 
 /** Names of the tenant's extensions among the given numbers. */
@@ -75,17 +109,14 @@ export async function ownExtensionNumber(
 
 /**
  * Outside numbers waiting for a call back: a missed inbound call from the number (longer than 4 digits,
- * not anonymous) with no later outbound call to it and no later answered call from it.
+ * not anonymous) with no later outbound call to it and no later answered call from it. Read from the
+ * per-number latest calls the triggers keep (recall_numbers), through the partial index of waiting ones.
  */
 export async function recallCount(conn: Conn, tenantUuid: string): Promise<number> {
   const result = await conn.execute(sql`
-    SELECT count(DISTINCT c.caller_id_number)::int AS n FROM cdrs c
-    WHERE c.domain_uuid = ${tenantUuid} AND c.direction = 'inbound' AND c.billsec = 0
-      AND length(c.caller_id_number) > 4 AND c.caller_id_number <> 'Anonymous'
-      AND NOT EXISTS (
-        SELECT 1 FROM cdrs l WHERE l.domain_uuid = c.domain_uuid AND l.start_stamp > c.start_stamp
-          AND ((l.direction = 'outbound' AND l.destination_number = c.caller_id_number)
-            OR (l.direction = 'inbound' AND l.billsec > 0 AND l.caller_id_number = c.caller_id_number)))`);
+    SELECT count(*)::int AS n FROM recall_numbers
+    WHERE domain_uuid = ${tenantUuid}
+      AND last_missed IS NOT NULL AND (last_handled IS NULL OR last_handled <= last_missed)`);
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 

@@ -1,4 +1,14 @@
-import { bigserial, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Tables of the staff side panel (migrations/0003_staff.sql). */
 
@@ -20,6 +30,29 @@ export const cdrs = pgTable('cdrs', {
   billsec: integer('billsec').notNull().default(0),
   hangupCause: text('hangup_cause').notNull().default(''),
 });
+
+/** How many call records each extension's history holds, kept by triggers (migrations/0008_cdr_counters.sql). */
+export const cdrCounts = pgTable(
+  'cdr_counts',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    extensionUuid: uuid('extension_uuid').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.extensionUuid] })],
+);
+
+/** Per outside number, its latest missed call and latest call back or answered call, kept by triggers. */
+export const recallNumbers = pgTable(
+  'recall_numbers',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    number: text('number').notNull(),
+    lastMissed: ts('last_missed'),
+    lastHandled: ts('last_handled'),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.number] })],
+);
 
 export const chats = pgTable('chats', {
   chatUuid: uuid('chat_uuid').primaryKey(),

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cdrCounts, cdrs, domains, extensions, recallNumbers } from '../../platform/db/schema';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+import { insertCdr, pageWindow, recallCount } from './cdr.repository';
+
+/** Counters kept by the triggers of migrations/0008_cdr_counters.sql: history totals and the recall count. */
+
+let t: TestApp;
+let yamada: TestSession;
+let demo: string;
+let other: string;
+let yamadaExt: string;
+let otherExt: string;
+
+async function tenant(name: string) {
+  return (await t.database.db.select().from(domains).where(eq(domains.domainName, name)))[0]!.domainUuid;
+}
+async function extension(domainUuid: string, number: string) {
+  return (
+    await t.database.db
+      .select()
+      .from(extensions)
+      .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, number)))
+  )[0]!.extensionUuid;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await tenant('demo.tsunagu.local');
+  other = await tenant('other.tsunagu.local');
+  yamadaExt = await extension(demo, '1001');
+  otherExt = await extension(other, '1001');
+  yamada = await t.login('yamada', 'Staff#2026');
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.delete(cdrs);
+});
+
+const base = Date.UTC(2026, 10, 1);
+let legs = 0;
+type Leg = Partial<typeof cdrs.$inferInsert>;
+function leg(overrides: Leg) {
+  legs++;
+  return {
+    cdrUuid: randomUUID(),
+    domainUuid: demo,
+    callUuid: `leg-${legs}`,
+    extensionUuid: yamadaExt,
+    direction: 'inbound' as const,
+    callerIdNumber: '0312345678',
+    destinationNumber: '1001',
+    startStamp: new Date(base + legs * 60_000),
+    billsec: 0,
+    ...overrides,
+  };
+}
+
+async function total(domainUuid: string, extensionUuid: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(cdrCounts)
+    .where(and(eq(cdrCounts.domainUuid, domainUuid), eq(cdrCounts.extensionUuid, extensionUuid)));
+  return row?.calls ?? 0;
+}
+
+/** The recall count as it was computed before the counters existed (the reference meaning). */
+async function recallByScan(domainUuid: string): Promise<number> {
+  const result = await t.database.db.execute(sql`
+    SELECT count(DISTINCT c.caller_id_number)::int AS n FROM cdrs c
+    WHERE c.domain_uuid = ${domainUuid} AND c.direction = 'inbound' AND c.billsec = 0
+      AND length(c.caller_id_number) > 4 AND c.caller_id_number <> 'Anonymous'
+      AND NOT EXISTS (
+        SELECT 1 FROM cdrs l WHERE l.domain_uuid = c.domain_uuid AND l.start_stamp > c.start_stamp
+          AND ((l.direction = 'outbound' AND l.destination_number = c.caller_id_number)
+            OR (l.direction = 'inbound' AND l.billsec > 0 AND l.caller_id_number = c.caller_id_number)))`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+const history = (page: number, size = 10, sort = 'DESC') =>
+  t.request(yamada, {
+    method: 'POST',
+    url: `/api/v1/cdr/ext?size=${size}&page=${page}&sort=startStamp,${sort}`,
+    payload: { domainUuid: demo, extensionUuid: yamadaExt },
+  });
+
+describe('history totals', () => {
+  it('counts a leg delivered twice once, and a multi-row insert by its rows', async () => {
+    const first = leg({});
+    expect(await insertCdr(t.database.db, first)).toBe(true);
+    expect(await insertCdr(t.database.db, { ...first, cdrUuid: randomUUID() })).toBe(false);
+    expect(await total(demo, yamadaExt)).toBe(1);
+    expect(await recallCount(t.database.db, demo)).toBe(1);
+    // A batch whose rows partly exist already adds only the new ones.
+    await t.database.db
+      .insert(cdrs)
+      .values([{ ...first, cdrUuid: randomUUID() }, leg({}), leg({ callerIdNumber: '0399998888' })])
+      .onConflictDoNothing({ target: [cdrs.domainUuid, cdrs.callUuid] });
+    expect(await total(demo, yamadaExt)).toBe(3);
+    expect(await recallCount(t.database.db, demo)).toBe(2);
+  });
+
+  it("keeps another tenant's calls out of this tenant's totals and recall count", async () => {
+    await insertCdr(t.database.db, leg({}));
+    for (let i = 0; i < 3; i++) {
+      await insertCdr(
+        t.database.db,
+        leg({ domainUuid: other, extensionUuid: otherExt, callerIdNumber: `0311110${i}00` }),
+      );
+    }
+    // The other tenant calling our waiting number back does not clear it here.
+    await insertCdr(
+      t.database.db,
+      leg({
+        domainUuid: other,
+        extensionUuid: otherExt,
+        direction: 'outbound',
+        callerIdNumber: '1001',
+        destinationNumber: '0312345678',
+      }),
+    );
+    expect(await total(demo, yamadaExt)).toBe(1);
+    expect(await total(other, otherExt)).toBe(4);
+    expect(await recallCount(t.database.db, demo)).toBe(1);
+    expect(await recallCount(t.database.db, other)).toBe(3);
+    const page = (await history(0)).json().data.page;
+    expect(page.totalElements).toBe(1);
+  });
+
+  it('follows deletes and an extension that is removed', async () => {
+    const rows = [leg({}), leg({}), leg({ callerIdNumber: '0399998888' })];
+    for (const r of rows) await insertCdr(t.database.db, r);
+    // Deleting the newer miss from a number leaves it waiting on its older one.
+    await t.database.db.delete(cdrs).where(eq(cdrs.cdrUuid, rows[1]!.cdrUuid));
+    expect(await total(demo, yamadaExt)).toBe(2);
+    expect(await recallCount(t.database.db, demo)).toBe(2);
+    await t.database.db.delete(cdrs).where(eq(cdrs.callerIdNumber, '0399998888'));
+    expect(await recallCount(t.database.db, demo)).toBe(1);
+    // Rows moved off the extension (as ON DELETE SET NULL does) leave its total.
+    await t.database.db.update(cdrs).set({ extensionUuid: null }).where(eq(cdrs.domainUuid, demo));
+    expect(await total(demo, yamadaExt)).toBe(0);
+    expect(await recallCount(t.database.db, demo)).toBe(1);
+  });
+});
+
+describe('history pages', () => {
+  beforeEach(async () => {
+    // 23 calls, two of them at the same instant: the order must still be one order from either end.
+    for (let i = 0; i < 23; i++) {
+      await insertCdr(t.database.db, leg({ startStamp: new Date(base + Math.min(i, 21) * 60_000) }));
+    }
+  });
+
+  it('reads every page, the last and those read from the far end, in one consistent order', async () => {
+    const all = await t.database.db
+      .select({ cdrUuid: cdrs.cdrUuid })
+      .from(cdrs)
+      .where(eq(cdrs.extensionUuid, yamadaExt))
+      .orderBy(sql`start_stamp DESC, cdr_uuid DESC`);
+    const pages = [];
+    for (let p = 0; p < 3; p++) {
+      const page = (await history(p)).json().data.page;
+      expect(page.totalElements).toBe(23);
+      pages.push(...page.content.map((c: { cdrUuid: string }) => c.cdrUuid));
+    }
+    expect(pages).toEqual(all.map((r) => r.cdrUuid));
+    // Size 7: page 2 (rows 14–20) is nearer the end and read backwards; page 3 holds the last two.
+    const oldest = (await history(3, 7)).json().data.page.content;
+    expect(oldest.map((c: { cdrUuid: string }) => c.cdrUuid)).toEqual(all.slice(21).map((r) => r.cdrUuid));
+    const third = (await history(2, 7)).json().data.page.content;
+    expect(third.map((c: { cdrUuid: string }) => c.cdrUuid)).toEqual(all.slice(14, 21).map((r) => r.cdrUuid));
+    const ascending = (await history(2, 10, 'ASC')).json().data.page.content;
+    expect(ascending.map((c: { cdrUuid: string }) => c.cdrUuid)).toEqual(
+      all
+        .slice(0, 3)
+        .map((r) => r.cdrUuid)
+        .reverse(),
+    );
+    const past = (await history(5)).json().data.page;
+    expect(past).toMatchObject({ content: [], totalElements: 23 });
+  });
+
+  it('pages from the nearer end of the history', () => {
+    expect(pageWindow(23, { size: 10, offset: 0 })).toEqual({ offset: 0, limit: 10, reversed: false });
+    expect(pageWindow(23, { size: 10, offset: 20 })).toEqual({ offset: 0, limit: 3, reversed: true });
+    expect(pageWindow(1_000_000, { size: 10, offset: 999_980 })).toEqual({
+      offset: 10,
+      limit: 10,
+      reversed: true,
+    });
+    expect(pageWindow(23, { size: 10, offset: 30 })).toBeNull();
+  });
+});
+
+describe('recall count', () => {
+  it('means what the full scan meant, over a mix of misses, call backs and answered calls', async () => {
+    const numbers = ['0311112222', '0322223333', '0333334444', '09011112222', 'Anonymous', '1002'];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 120; i++) {
+      const number = numbers[next(numbers.length)]!;
+      const kind = next(3);
+      // Few distinct instants, so that ties between a miss and a call back occur too.
+      const startStamp = new Date(base + next(40) * 60_000);
+      await insertCdr(
+        t.database.db,
+        kind === 2
+          ? leg({ direction: 'outbound', callerIdNumber: '1001', destinationNumber: number, startStamp })
+          : leg({ callerIdNumber: number, billsec: kind === 1 ? 20 : 0, startStamp }),
+      );
+      if (i % 10 === 9) expect(await recallCount(t.database.db, demo)).toBe(await recallByScan(demo));
+    }
+    expect(await recallByScan(demo)).toBeGreaterThan(0);
+  });
+
+  it('is rebuilt by the migration backfill from the rows already stored', async () => {
+    for (const r of [
+      leg({}),
+      leg({ callerIdNumber: '0399998888' }),
+      leg({ callerIdNumber: '0399998888', billsec: 5 }),
+    ]) {
+      await insertCdr(t.database.db, r);
+    }
+    await t.database.db.delete(cdrCounts);
+    await t.database.db.delete(recallNumbers);
+    const migration = readFileSync(
+      new URL('../../../migrations/0008_cdr_counters.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.runScript(migration.slice(migration.indexOf('-- Backfill')));
+    expect(await total(demo, yamadaExt)).toBe(3);
+    expect(await recallCount(t.database.db, demo)).toBe(1);
+  });
+});
