@@ -239,3 +239,52 @@ describe('PBX administration screens', () => {
       expect(await listButton(page, '修正').isDisabled()).toBe(true);
     }));
 });
+
+describe('nothing in use disappears silently', () => {
+  it('refuses to delete ring group 300 while an IVR routes to it, shows where, and deletes it once the option is gone', async () => {
+    let uses: string[] = [];
+    await onScreen('グループ設定', async (page) => {
+      await row(page, '営業部').click();
+      await listButton(page, '削除').click();
+      const question = page.locator('.ant-modal-confirm').filter({ hasText: '使用中です' });
+      await question.waitFor();
+      expect(await question.innerText()).toContain('使用中: IVR 5000 の 1 番');
+      await question.getByRole('button', { name: 'キャンセル' }).click();
+      await question.waitFor({ state: 'detached' });
+      await row(page, '営業部').waitFor();
+
+      await listButton(page, '使用箇所').click();
+      const drawer = page.getByRole('list', { name: '使用箇所' });
+      await drawer.waitFor();
+      uses = await drawer.getByRole('listitem').allInnerTexts();
+      expect(uses).toContain('IVR 5000 の 1 番');
+      await page.keyboard.press('Escape');
+    });
+
+    // Every IVR option that sends callers to 300 (another test may have added one) is removed.
+    const options = uses.map((use) => /^IVR (\d+) の (\S+) 番$/.exec(use)).filter((m) => m !== null);
+    await onScreen('IVR設定', async (page) => {
+      for (const [, number, digit] of options) {
+        await row(page, number as string).click();
+        await listButton(page, '修正').click();
+        const form = dialog(page, 'IVR登録');
+        const option = form.locator('.ant-table-row').filter({ hasText: `番号 ${digit}` });
+        await option.getByRole('button', { name: '削除' }).click();
+        await form.getByRole('button', { name: '保存' }).click();
+        await page.getByText('保存されました!').last().waitFor();
+        await form.waitFor({ state: 'detached' });
+        await row(page, number as string).click();
+      }
+    });
+
+    await onScreen('グループ設定', async (page) => {
+      const group = row(page, '営業部');
+      await group.click();
+      await listButton(page, '削除').click();
+      await page.getByText('削除してもよろしいですか？').waitFor();
+      await page.getByRole('button', { name: 'はい' }).click();
+      await page.getByText('削除されました。').waitFor();
+      await group.waitFor({ state: 'detached' });
+    });
+  }, 240_000);
+});
