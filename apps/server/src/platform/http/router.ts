@@ -3,6 +3,7 @@ import {
   API_PREFIX,
   canAccess,
   containsControlCharacter,
+  idSchema,
   messages,
   ok,
   type Endpoint,
@@ -114,6 +115,10 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
             bodyDomain(request.body);
           if (named && named !== auth.domainUuid && !isProvider(auth))
             throw new ApiError(403, messages.otherTenant);
+          // A provider acts on the tenant named; a body's domainUuid is not always in its schema, so its
+          // form is checked here (a non-UUID reached the SQL: 500).
+          if (named && isProvider(auth) && !idSchema.safeParse(named).success)
+            throw new ApiError(400, messages.badRequest);
           const tenantUuid = named && isProvider(auth) ? named : auth.domainUuid;
           const input = { params, body, query, auth, tenantUuid, request, reply };
           return respond(reply, await spec.handler(input as Parameters<typeof spec.handler>[0]));
