@@ -238,3 +238,17 @@ describe('recall count', () => {
     expect(await recallCount(t.database.db, demo)).toBe(1);
   });
 });
+
+describe('a tenant deleted', () => {
+  it('takes its history and counters with it, and leaves the others', async () => {
+    await insertCdr(t.database.db, leg({}));
+    await insertCdr(t.database.db, leg({ domainUuid: other, extensionUuid: otherExt }));
+    await t.database.db.delete(domains).where(eq(domains.domainUuid, other));
+    expect(await t.database.db.select().from(cdrCounts).where(eq(cdrCounts.domainUuid, other))).toEqual([]);
+    expect(
+      await t.database.db.select().from(recallNumbers).where(eq(recallNumbers.domainUuid, other)),
+    ).toEqual([]);
+    expect(await total(demo, yamadaExt)).toBe(1);
+    expect(await recallCount(t.database.db, demo)).toBe(1);
+  });
+});
