@@ -159,7 +159,7 @@ describe('history pages', () => {
       .select({ cdrUuid: cdrs.cdrUuid })
       .from(cdrs)
       .where(eq(cdrs.extensionUuid, yamadaExt))
-      .orderBy(sql`start_stamp DESC, cdr_uuid DESC`);
+      .orderBy(sql`start_stamp DESC, cdr_uuid ASC`);
     const pages = [];
     for (let p = 0; p < 3; p++) {
       const page = (await history(p)).json().data.page;

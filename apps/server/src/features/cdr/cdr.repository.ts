@@ -1,13 +1,62 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
+import { preparedOn } from '../../platform/db/prepared';
 import { cdrCounts, cdrs, domains, extensions, users } from '../../platform/db/schema';
 
 export type CdrRow = typeof cdrs.$inferSelect;
 
+const historyTotal = preparedOn((conn) =>
+  conn
+    .select({ calls: cdrCounts.calls })
+    .from(cdrCounts)
+    .where(
+      and(
+        eq(cdrCounts.domainUuid, sql.placeholder('tenant')),
+        eq(cdrCounts.extensionUuid, sql.placeholder('extension')),
+      ),
+    )
+    .prepare('cdr_history_total'),
+);
+
+/**
+ * The rows of a page whose keys are read index-only from cdrs_history_idx (start_stamp DESC, cdr_uuid):
+ * newest first follows the index forwards, oldest first backwards, so no sort and no heap read is spent
+ * on the rows skipped. Ties on start_stamp are broken by cdr_uuid, the same order from either end.
+ */
+const historyRows = (newestFirst: boolean) =>
+  preparedOn((conn) => {
+    const keys = conn
+      .select({ cdrUuid: cdrs.cdrUuid })
+      .from(cdrs)
+      .where(
+        and(
+          eq(cdrs.extensionUuid, sql.placeholder('extension')),
+          eq(cdrs.domainUuid, sql.placeholder('tenant')),
+        ),
+      )
+      .orderBy(...historyOrder(newestFirst))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return conn
+      .select()
+      .from(cdrs)
+      .where(and(eq(cdrs.domainUuid, sql.placeholder('tenant')), inArray(cdrs.cdrUuid, keys)))
+      .prepare(newestFirst ? 'cdr_history_newest' : 'cdr_history_oldest');
+  });
+const historyOrder = (newestFirst: boolean) =>
+  newestFirst ? [desc(cdrs.startStamp), asc(cdrs.cdrUuid)] : [asc(cdrs.startStamp), desc(cdrs.cdrUuid)];
+const historyNewest = historyRows(true);
+const historyOldest = historyRows(false);
+
+/** Compares rows in history order, newest first. */
+const newestFirstOrder = (a: CdrRow, b: CdrRow) =>
+  b.startStamp.getTime() - a.startStamp.getTime() ||
+  (a.cdrUuid < b.cdrUuid ? -1 : a.cdrUuid > b.cdrUuid ? 1 : 0);
+
 /**
  * One page of an extension's call records, newest (or oldest) first, and the total count.
- * The total is the extension's maintained counter; the page's keys are read from cdrs_history_idx alone
- * (index-only), from whichever end of the history is nearer, so no request scans the whole history.
+ * The total is the extension's counter kept by triggers; the page is read from whichever end of the
+ * history is nearer, so no request scans the whole history.
  */
 export async function pageOfExtension(
   conn: Conn,
@@ -15,34 +64,19 @@ export async function pageOfExtension(
   extensionUuid: string,
   page: { size: number; offset: number; newestFirst: boolean },
 ): Promise<{ rows: CdrRow[]; total: number }> {
-  const [count] = await conn
-    .select({ calls: cdrCounts.calls })
-    .from(cdrCounts)
-    .where(and(eq(cdrCounts.domainUuid, tenantUuid), eq(cdrCounts.extensionUuid, extensionUuid)));
+  const [count] = await historyTotal(conn).execute({ tenant: tenantUuid, extension: extensionUuid });
   const total = count?.calls ?? 0;
   const window = pageWindow(total, page);
   if (!window) return { rows: [], total };
-  const newestFirst = page.newestFirst !== window.reversed;
-  // Ties on start_stamp are broken by cdr_uuid, so both ends of the index agree on one order.
-  const order = newestFirst
-    ? [desc(cdrs.startStamp), desc(cdrs.cdrUuid)]
-    : [asc(cdrs.startStamp), asc(cdrs.cdrUuid)];
-  const keys = conn
-    .select({ cdrUuid: cdrs.cdrUuid })
-    .from(cdrs)
-    .where(and(eq(cdrs.extensionUuid, extensionUuid), eq(cdrs.domainUuid, tenantUuid)))
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
-  const rows = await conn
-    .select()
-    .from(cdrs)
-    .where(and(eq(cdrs.domainUuid, tenantUuid), inArray(cdrs.cdrUuid, keys)))
-    .orderBy(
-      ...(page.newestFirst
-        ? [desc(cdrs.startStamp), desc(cdrs.cdrUuid)]
-        : [asc(cdrs.startStamp), asc(cdrs.cdrUuid)]),
-    );
+  const scan = page.newestFirst !== window.reversed ? historyNewest : historyOldest;
+  const rows = await scan(conn).execute({
+    tenant: tenantUuid,
+    extension: extensionUuid,
+    limit: window.limit,
+    offset: window.offset,
+  });
+  rows.sort(newestFirstOrder);
+  if (!page.newestFirst) rows.reverse();
   return { rows, total };
 }
 
