@@ -82,7 +82,9 @@ export type AppConfig = Pick<
   // Sign-in attempts are counted in Redis when REDIS_URL is set, so the limits hold across instances.
   Partial<Pick<Config, 'redisUrl'>> &
   // Reverse proxies whose X-Forwarded-For names the client (request.ip, the sign-in throttle's address).
-  Partial<Pick<Config, 'trustProxy'>>;
+  Partial<Pick<Config, 'trustProxy'>> &
+  // HELP_URL: where the header's HELP points (null/absent: the console's own /help page).
+  Partial<Pick<Config, 'helpUrl'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -197,7 +199,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // 5. Features: services, then the routes that bind the contract's endpoints to them.
   router.publicRoute(endpoints.health, {
-    handler: async (): Promise<Health> => ({ status: 'ok', telephony: config.telephony, demo: deps.demo }),
+    handler: async (): Promise<Health> => ({
+      status: 'ok',
+      telephony: config.telephony,
+      demo: deps.demo,
+      helpUrl: config.helpUrl ?? null,
+    }),
   });
   registerAuthRoutes(
     router,

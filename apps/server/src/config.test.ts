@@ -88,4 +88,16 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it("points HELP at HELP_URL, else at the console's own help page, and refuses what is not a web address", () => {
+    expect(loadConfig({ DATA_DIR: fresh() }).helpUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: fresh(), HELP_URL: 'https://support.example.jp/tsunagu' }).helpUrl).toBe(
+      'https://support.example.jp/tsunagu',
+    );
+    for (const bad of ['support.example.jp', 'javascript:alert(1)', 'ftp://example.jp']) {
+      expect(() => loadConfig({ DATA_DIR: fresh(), HELP_URL: bad })).toThrow(
+        /HELP_URL: http:\/\/ または https:\/\//,
+      );
+    }
+  });
 });

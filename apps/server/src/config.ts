@@ -68,6 +68,10 @@ const envSchema = z.object({
       'smtp:// または smtps:// で始まるURL (例: smtps://user:pass@mail.example.jp:465) を指定してください',
     )
     .optional(),
+  /** Where the header's HELP opens (an operator's own support site); unset, the console's own /help page. */
+  HELP_URL: z
+    .url({ protocol: /^https?$/, error: 'http:// または https:// で始まるURLを指定してください' })
+    .optional(),
   /** The sender of absence mails. */
   MAIL_FROM: z.string().trim().min(1, '送信元のメールアドレスを指定してください').default(DEFAULT_MAIL_FROM),
 });
@@ -120,6 +124,8 @@ export interface FreeswitchSettings {
 }
 
 export interface Config {
+  /** HELP_URL: the header's HELP link; null = the console's own /help page. */
+  helpUrl: string | null;
   port: number;
   host: string;
   dataDir: string;
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    helpUrl: e.HELP_URL ?? null,
     freeswitch: fs?.data
       ? {
           esl: { host: fs.data.FS_ESL_HOST, port: fs.data.FS_ESL_PORT, password: fs.data.FS_ESL_PASSWORD },

@@ -113,4 +113,6 @@ export interface Health {
   telephony: 'sandbox' | 'freeswitch';
   /** True when the demo tenant exists: the login page then lists the demo sign-ins. */
   demo: boolean;
+  /** The operator's help site (HELP_URL), or null: the header's HELP then opens the console's /help page. */
+  helpUrl: string | null;
 }

@@ -11,6 +11,8 @@ export const paths = {
   root: fixed('/'),
   login: fixed('/login'),
   dashboard: fixed('/dashboard'),
+  /** The console's own help (HELP in the header, unless HELP_URL names another site). */
+  help: fixed('/help'),
   cust: {
     root: fixed('/cust'),
     list: fixed('/cust/management/list'),

@@ -29,6 +29,7 @@ const customerRecordPage: Lazy = () =>
   import('../features/customer-record/customer-record-page').then((m) => ({
     Component: m.CustomerRecordPage,
   }));
+const helpPage: Lazy = () => import('../features/help/help-page').then((m) => ({ Component: m.HelpPage }));
 const callerPage: Lazy = () =>
   import('../features/caller-page/caller-page').then((m) => ({ Component: m.CallerPage }));
 
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
         handle: handle(ja.titles.top),
         children: [
           screen(paths.dashboard.path, ja.titles.dashboard),
+          screen(paths.help.path, ja.titles.help, helpPage),
           {
             path: paths.cust.root.path,
             children: [

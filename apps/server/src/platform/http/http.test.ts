@@ -35,7 +35,7 @@ describe('HTTP surface', () => {
     expect(res.json()).toEqual({
       code: 0,
       msg: '',
-      data: { status: 'ok', telephony: 'sandbox', demo: true },
+      data: { status: 'ok', telephony: 'sandbox', demo: true, helpUrl: null },
     });
   });
 

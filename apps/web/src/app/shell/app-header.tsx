@@ -2,7 +2,6 @@ import { PhoneFilled, QuestionCircleOutlined } from '@ant-design/icons';
 import { Flex, Layout, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PhoneTypeToggle } from '../../features/phone-type/phone-type-toggle';
-import { HELP_URL } from '../../shared/config';
 import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
 import { paths } from '../paths';
@@ -23,12 +22,34 @@ function SandboxTag() {
   );
 }
 
+/** HELP: the operator's site (HELP_URL, in a new tab), else the console's own /help page. */
+export function HelpLink() {
+  const helpUrl = useHealth().data?.helpUrl;
+  const label = (
+    <>
+      <QuestionCircleOutlined /> {ja.header.help}
+    </>
+  );
+  if (helpUrl) {
+    return (
+      <Typography.Link href={helpUrl} target="_blank" rel="noopener noreferrer">
+        {label}
+      </Typography.Link>
+    );
+  }
+  return <Link to={paths.help.href()}>{label}</Link>;
+}
+
 /** The shell's top bar (spec 2.4 "Header"). */
 export function AppHeader({ userNm, domainDescription }: { userNm: string; domainDescription: string }) {
   return (
     <Layout.Header style={{ borderBottom: '1px solid #f0f0f0', lineHeight: 'normal' }}>
       <Flex align="center" gap={12} style={{ height: '100%' }}>
-        <Link to={paths.dashboard.href()} aria-label={ja.header.home} style={{ display: 'flex', gap: 6 }}>
+        <Link
+          to={paths.dashboard.href()}
+          aria-label={ja.header.home(ja.appName)}
+          style={{ display: 'flex', gap: 6 }}
+        >
           <PhoneFilled style={{ fontSize: 18 }} />
           <Typography.Text strong style={{ fontSize: 16, color: 'inherit' }}>
             {ja.appName}
@@ -44,9 +65,7 @@ export function AppHeader({ userNm, domainDescription }: { userNm: string; domai
           <RecallBadge />
           <ChatBadge />
           <PhoneTypeToggle />
-          <Typography.Link href={HELP_URL} target="_blank" rel="noopener noreferrer">
-            <QuestionCircleOutlined /> {ja.header.help}
-          </Typography.Link>
+          <HelpLink />
           <UserMenu userNm={userNm} />
         </Flex>
       </Flex>

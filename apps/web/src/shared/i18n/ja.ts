@@ -10,6 +10,7 @@ export const ja = {
     login: 'ログイン',
     top: 'トップ',
     dashboard: 'ホーム',
+    help: 'ヘルプ',
     custList: '取引先情報管理',
     custRecord: '顧客情報',
     custRecall: 'リコール',
@@ -57,7 +58,9 @@ export const ja = {
     },
   },
   header: {
-    home: 'ホームへ',
+    // Accessible names start with the visible text (WCAG 2.5.3).
+    home: (appName: string) => `${appName} ホームへ`,
+    skipToContent: 'メインコンテンツへスキップ',
     sandbox: 'サンドボックス',
     sandboxHint: 'テスト用の内蔵交換機に接続しています。実際の電話回線にはつながりません。',
     help: 'HELP',
@@ -69,7 +72,7 @@ export const ja = {
     onCall: (number: string) => `通話中 ${number}`,
     hangUp: '切断',
     logout: 'ログアウト',
-    userMenu: 'ユーザーメニュー',
+    userMenu: (userNm: string) => `${userNm} ユーザーメニュー`,
   },
   sidebar: {
     label: 'メインメニュー',
