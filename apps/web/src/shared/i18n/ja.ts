@@ -72,7 +72,7 @@ export const ja = {
     onCall: (number: string) => `通話中 ${number}`,
     hangUp: '切断',
     logout: 'ログアウト',
-    userMenu: (userNm: string) => `${userNm} ユーザーメニュー`,
+    userMenu: 'ユーザーメニュー',
   },
   sidebar: {
     label: 'メインメニュー',
