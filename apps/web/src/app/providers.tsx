@@ -1,14 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import jaJP from 'antd/locale/ja_JP';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ja';
 import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeSession, getSession } from '../shared/session/session-store';
 import { resetShellState } from '../shared/shell-state/shell-state';
 import { createQueryClient } from './query-client';
-
-dayjs.locale('ja');
 
 // Japanese system fonts first; index.html gives plain elements the same stack.
 const FONT_FAMILY =

@@ -1,6 +1,6 @@
 import type { UserGroupDetail } from '@tsunagu/contract/auth';
 import type { ChatItem, ChatRecipient } from '@tsunagu/contract/chat';
-import dayjs from 'dayjs';
+import { dayjs } from '../../shared/dayjs';
 
 /** A colleague one can write to: {id: userUuid, itemName: name, group: group name} (spec 3 "Chat message"). */
 export type Recipient = Required<ChatRecipient>;

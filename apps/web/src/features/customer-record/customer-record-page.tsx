@@ -2,7 +2,7 @@ import { PhoneOutlined, UserAddOutlined } from '@ant-design/icons';
 import { isMissed, type CdrItem } from '@tsunagu/contract/cdr';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from '../../shared/dayjs';
 import { useParams } from 'react-router';
 import { useDial } from '../../shared/dial/dial';
 import { ja } from '../../shared/i18n/ja';

@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '../../shared/dayjs';
 
 /** Spec 9 "Formats": dates YYYY-MM-DD, 24-hour times. */
 export const DATE_FORMAT = 'YYYY-MM-DD';

@@ -1,6 +1,6 @@
 import { ANONYMOUS } from '@tsunagu/contract/cdr';
 import { Button, Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { dayjs } from '../dayjs';
 import type { ReactNode } from 'react';
 import { ja } from '../i18n/ja';
 
