@@ -21,9 +21,11 @@ export function Sidebar({ user }: { user: MenuSubject }) {
       collapsible
       collapsed={collapsed}
       onCollapse={setCollapsed}
-      style={{ borderRight: '1px solid #f0f0f0', overflow: 'auto' }}
+      style={{ borderRight: '1px solid #f0f0f0' }}
     >
-      <nav aria-label={ja.sidebar.label}>
+      {/* The menu scrolls inside the sider's children, which end above the collapse trigger: with the
+          sider itself scrolling, the last items (ステータス分析) slid under the fixed trigger. */}
+      <nav aria-label={ja.sidebar.label} style={{ height: '100%', overflowY: 'auto' }}>
         <Menu
           mode="inline"
           items={items}
