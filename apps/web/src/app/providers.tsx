@@ -1,27 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider } from 'antd';
 import jaJP from 'antd/locale/ja_JP';
 import { useEffect, useState, type ReactNode } from 'react';
 import { subscribeSession, getSession } from '../shared/session/session-store';
 import { resetShellState } from '../shared/shell-state/shell-state';
 import { createQueryClient } from './query-client';
-
-// Japanese system fonts first; index.html gives plain elements the same stack.
-const FONT_FAMILY =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Noto Sans JP', 'Noto Sans CJK JP', Meiryo, sans-serif";
-
-const theme: ThemeConfig = {
-  token: { fontFamily: FONT_FAMILY },
-  components: {
-    Layout: {
-      headerBg: '#ffffff',
-      headerHeight: 48,
-      headerPadding: '0 12px',
-      siderBg: '#ffffff',
-      lightTriggerBg: '#fafafa',
-    },
-  },
-};
+import { theme } from './theme';
 
 /** Everything around the router: antd (Japanese, small) and the query client. */
 export function Providers({ children }: { children: ReactNode }) {

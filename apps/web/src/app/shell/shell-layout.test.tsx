@@ -22,11 +22,11 @@ describe('shell header', () => {
     await openShell();
     expect(screen.getByText('サンプル株式会社')).toBeTruthy();
     expect(await screen.findByText('サンドボックス')).toBeTruthy();
-    const userButton = screen.getByRole('button', { name: 'ユーザーメニュー' });
-    expect(within(userButton).getByText('山太')).toBeTruthy();
+    const userButton = screen.getByRole('button', { name: '山田 太郎 ユーザーメニュー' });
+    expect(screen.getByText('山太')).toBeTruthy();
     expect(within(userButton).getByText('山田 太郎')).toBeTruthy();
     expect(screen.getByRole('link', { name: /HELP/ }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('link', { name: 'ホームへ' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'つなぐ ホームへ' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('has no sandbox label on a real exchange', async () => {
@@ -104,7 +104,7 @@ describe('shell header', () => {
     });
     const { router } = await openShell();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'ユーザーメニュー' }));
+    await user.click(screen.getByRole('button', { name: /ユーザーメニュー/ }));
     await user.click(await screen.findByText('ログアウト'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -121,5 +121,29 @@ describe('shell header', () => {
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('user_info')).toBeNull();
     expect(sessionStorage.getItem('return_url')).toBeNull();
+  });
+});
+
+describe('shell accessibility (issue 17)', () => {
+  it('names the logo link and the user menu with the text they show', async () => {
+    mockApi({ 'GET /api/health': sandbox });
+    await openShell();
+    const home = screen.getByRole('link', { name: 'つなぐ ホームへ' });
+    expect(home.textContent).toBe('つなぐ');
+    const userButton = screen.getByRole('button', { name: '山田 太郎 ユーザーメニュー' });
+    // axe's label-content-name-mismatch: the name contains all the button's visible text.
+    expect(userButton.getAttribute('aria-label')).toContain(userButton.textContent);
+  });
+
+  it('has 「メインコンテンツへスキップ」 as the first Tab stop, moving focus to the page', async () => {
+    mockApi({ 'GET /api/health': sandbox });
+    await openShell();
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'メインコンテンツへスキップ' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(screen.getByRole('main').textContent).toContain('この画面は現在準備中です。');
   });
 });

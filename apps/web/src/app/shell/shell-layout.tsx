@@ -8,6 +8,7 @@ import { AppHeader } from './app-header';
 import { LiveUpdates } from './live-updates';
 import { PhoneLayer } from './phone-layer';
 import { SidePanel } from './side-panel';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Sidebar } from './sidebar';
 
 /** The protected shell: header, menu on the left, the page, and the side panel on the right. */
@@ -21,11 +22,16 @@ export function ShellLayout() {
       <NoticeBridge />
       <LiveUpdates userUuid={user.userUuid} domainUuid={user.domainUuid} />
       <PhoneLayer phoneType={user.phoneType} />
+      <SkipLink />
       <Layout style={{ height: '100vh' }}>
         <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />
         <Layout>
           <Sidebar user={user} />
-          <Layout.Content style={{ padding: 16, overflow: 'auto' }}>
+          <Layout.Content
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            style={{ padding: 16, overflow: 'auto', outline: 'none' }}
+          >
             <RouteAccess user={user}>
               <Outlet />
             </RouteAccess>

@@ -17,13 +17,21 @@ export function UserMenu({ userNm }: { userNm: string }) {
         },
       }}
     >
-      <Button type="text" aria-label={ja.header.userMenu} style={{ height: 'auto', paddingBlock: 2 }}>
-        <Avatar size={28} style={{ backgroundColor: '#1677ff' }}>
+      {/* The avatar sits beside the button, not in it: its initials would be visible text missing from
+          the button's name (WCAG 2.5.3). A click on it still opens the menu (the wrapper is the trigger). */}
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, cursor: 'pointer' }}>
+        <Avatar aria-hidden size={28} style={{ backgroundColor: '#0958d9' }}>
           {initials(userNm)}
         </Avatar>
-        {userNm}
-        <DownOutlined />
-      </Button>
+        <Button
+          type="text"
+          aria-label={ja.header.userMenu(userNm)}
+          style={{ height: 'auto', paddingBlock: 2 }}
+        >
+          {userNm}
+          <DownOutlined aria-hidden />
+        </Button>
+      </span>
     </Dropdown>
   );
 }

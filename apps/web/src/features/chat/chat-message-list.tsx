@@ -79,7 +79,7 @@ export function ChatMessageList({
                   wordBreak: 'break-word',
                   padding: '6px 10px',
                   borderRadius: 8,
-                  background: sent ? '#1677ff' : '#ffffff',
+                  background: sent ? '#0958d9' : '#ffffff',
                   color: sent ? '#ffffff' : undefined,
                   border: sent ? undefined : '1px solid #f0f0f0',
                 }}

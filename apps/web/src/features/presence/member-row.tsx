@@ -50,8 +50,8 @@ export function MemberRow({ view, actions }: { view: MemberView; actions: Member
       style={{
         padding: '4px 8px',
         borderRadius: 4,
+        // No fading of the other rows: faded text and buttons fall below 4.5:1 contrast.
         background: highlighted ? '#e6f4ff' : undefined,
-        opacity: highlighted ? 1 : 0.75,
       }}
     >
       <Typography.Text strong={self} type={busy ? 'danger' : undefined} style={{ marginInlineEnd: 4 }}>

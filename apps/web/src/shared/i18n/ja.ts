@@ -72,7 +72,7 @@ export const ja = {
     onCall: (number: string) => `通話中 ${number}`,
     hangUp: '切断',
     logout: 'ログアウト',
-    userMenu: 'ユーザーメニュー',
+    userMenu: (userNm: string) => `${userNm} ユーザーメニュー`,
   },
   sidebar: {
     label: 'メインメニュー',

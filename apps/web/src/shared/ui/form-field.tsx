@@ -25,7 +25,7 @@ export function FormField({ label, htmlFor, required, help, children }: FormFiel
         <span>
           {label}
           {required && (
-            <span aria-hidden style={{ color: '#ff4d4f', marginLeft: 4 }}>
+            <span aria-hidden style={{ color: '#cf1322', marginLeft: 4 }}>
               {ja.pbx.dialog.required}
             </span>
           )}

@@ -146,7 +146,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
         </Space>
       </Flex>
       <Flex align="center" gap={8}>
-        <label htmlFor={filterId} style={{ color: filtering ? '#ff4d4f' : undefined, minWidth: 96 }}>
+        <label htmlFor={filterId} style={{ color: filtering ? '#cf1322' : undefined, minWidth: 96 }}>
           {filtering ? t.filtering : t.filter}
         </label>
         <Input
