@@ -2,6 +2,7 @@ import { Button, Form, Modal } from 'antd';
 import { useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { ja } from '../i18n/ja';
 import { useConfirm } from './confirm';
+import { useReturnFocus } from './return-focus';
 
 export interface FormDialogProps {
   title: string;
@@ -33,6 +34,7 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const confirm = useConfirm();
+  useReturnFocus();
   const touched = useRef(false);
   // Typing, a radio or checkbox (change events) and a choice in a select's list (rendered in a portal,
   // whose React events still bubble here) count as changes.
