@@ -71,7 +71,15 @@ async function timeToLoginForm(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.goto(BOOKMARK, { waitUntil: 'commit' });
-    await page.locator('#login-username').waitFor({ timeout: 60_000 });
+    await page
+      .locator('#login-username')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        const text = await page.evaluate(() => document.body.innerText.slice(0, 200));
+        throw new Error(`no login form at ${page.url()}, the page shows ${JSON.stringify(text)}`, {
+          cause: error,
+        });
+      });
     const at = await page.evaluate(() => (window as unknown as { __loginFormAt?: number }).__loginFormAt);
     if (new URL(page.url()).pathname !== '/login') throw new Error(`ended on ${page.url()}`);
     if (typeof at !== 'number') throw new Error('the login form was not stamped');
