@@ -81,3 +81,25 @@ describe('axe-core: no serious or critical violation', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('keyboard', () => {
+  it('skips to the main content from the first Tab stop, and a dialog gives focus back to 新規', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, DEMO.admin);
+    // A fresh load, so that Tab starts at the top of the page.
+    await page.goto('/pbx/extension');
+    await page.getByRole('main').getByRole('button', { name: '新規' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('メインコンテンツへスキップ');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+    const create = page.getByRole('main').getByRole('button', { name: '新規' });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('新規'));
+  });
+});
