@@ -25,7 +25,7 @@ describe('shell header', () => {
     const userButton = screen.getByRole('button', { name: '山田 太郎 ユーザーメニュー' });
     expect(screen.getByText('山太')).toBeTruthy();
     expect(within(userButton).getByText('山田 太郎')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /HELP/ }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: /HELP/ }).getAttribute('href')).toBe('/help');
     expect(screen.getByRole('link', { name: 'つなぐ ホームへ' }).getAttribute('href')).toBe('/dashboard');
   });
 

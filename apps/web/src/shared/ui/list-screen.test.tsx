@@ -83,7 +83,7 @@ describe('ListScreen', () => {
     await waitFor(() => expect(screen.queryByText('営業部')).toBeNull());
     expect(screen.getByText('総務部')).toBeTruthy();
     const filtering = screen.getByText('フィルター中...');
-    expect(filtering.style.color).toBe('rgb(255, 77, 79)');
+    expect(filtering.style.color).toBe('rgb(207, 19, 34)');
 
     // Button columns are not searched.
     await user.clear(screen.getByLabelText('フィルター中...'));
