@@ -142,7 +142,10 @@ describe('PBX administration screens', () => {
       await again.getByRole('button', { name: '追加' }).click();
       await page.screenshot({ path: '/tmp/pbx-ivr-duplicate.png' });
       await expectAlert(page, '登録済みの番号です。\n削除してからご利用ください。');
+      // What was typed is discarded only after a yes to 「変更を破棄しますか？」.
       await again.getByRole('button', { name: '閉じる' }).click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'はい' }).click();
+      await again.waitFor({ state: 'detached' });
 
       await form.getByRole('button', { name: '保存' }).click();
       await page.getByText('保存されました!').waitFor();
