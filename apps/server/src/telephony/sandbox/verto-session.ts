@@ -45,6 +45,8 @@ export interface VertoEndpointDeps {
 export interface VertoSessionHolder {
   readonly login: string;
   punt(): void;
+  /** Closes the socket without a word (its login is no longer valid): its calls end as on any drop. */
+  drop(): void;
 }
 
 /** A call id a client may choose: what verto.js makes (a UUID) and then some. */
@@ -136,6 +138,9 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     },
     punt() {
       peer.notify('verto.punt', {});
+      peer.close(1000);
+    },
+    drop() {
       peer.close(1000);
     },
   };

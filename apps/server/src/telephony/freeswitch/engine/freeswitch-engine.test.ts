@@ -599,6 +599,33 @@ describe('FreeSWITCH engine: commands', () => {
     expect(commands.filter((c) => c === 'api xml_flush_cache')).toHaveLength(1);
   });
 
+  it('a password reset drops the extension’s SIP registrations (mod_sofia flush_inbound_reg), for the tenant only', async () => {
+    const { engine, commands } = await idle((command) =>
+      command.startsWith('api sofia profile')
+        ? apiResponse('+OK flushing all registrations matching specified call_id\n')
+        : idleFreeswitch(command),
+    );
+    await engine.dropRegistrations(config.domainUuid, '1001');
+    expect(commands.at(-1)).toBe(`api sofia profile internal flush_inbound_reg 1001@${DOMAIN}`);
+    const count = commands.length;
+    await engine.dropRegistrations('00000000-0000-4000-8000-000000000999', '1001');
+    await expect(engine.dropRegistrations(config.domainUuid, '1001 reboot')).rejects.toMatchObject({
+      failure: 'invalid',
+    });
+    expect(commands).toHaveLength(count);
+  });
+
+  it('a password reset fails loudly when the SIP profile is not there ("Invalid Profile", no -ERR)', async () => {
+    const { engine } = await idle((command) =>
+      command.startsWith('api sofia profile')
+        ? apiResponse('Invalid Profile [internal]')
+        : idleFreeswitch(command),
+    );
+    await expect(engine.dropRegistrations(config.domainUuid, '1001')).rejects.toThrow(
+      /Invalid Profile \[internal\]/,
+    );
+  });
+
   it('tells the server where browsers find mod_verto', async () => {
     const { engine } = await start();
     expect(engine.kind).toBe('freeswitch');

@@ -28,7 +28,7 @@ import {
 import type { CallStateEntry as Channel } from '../types';
 import { createXmlAnswers, type XmlAnswers } from '../xml-curl/xml-answers';
 import { callStateEntry, ChannelTable } from './channel-table';
-import { clickToCallCommand, hangupCommand, transferCommand } from './commands';
+import { clickToCallCommand, flushRegistrationsCommand, hangupCommand, transferCommand } from './commands';
 import { ParkLots } from './park-lots';
 import { Registrations } from './registrations';
 import { RingNotices } from './ring-notices';
@@ -321,6 +321,20 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
         target = `park+${plan.slotNumber}`;
       }
       await onChannel(transferCommand(channelUuid, target, domainName));
+    },
+
+    /**
+     * mod_sofia forgets the desk phones' registrations (its sofia::expire events then sign them out
+     * here). mod_verto 1.11.1 has no command that ends a logged-in browser's session: a browser stays
+     * until it disconnects, and its next login is checked against the new password.
+     */
+    async dropRegistrations(tenantUuid, extension) {
+      const config = await configs.byTenant(tenantUuid);
+      if (!config) return;
+      const command = flushRegistrationsCommand(config.domainName, extension);
+      const reply = (await client.api(command)).trim();
+      // An unknown profile is answered without -ERR ("Invalid Profile [internal]").
+      if (!reply.startsWith('+OK')) throw new Error(`${command}: ${reply}`);
     },
 
     async receiveCdr(body, contentType) {
