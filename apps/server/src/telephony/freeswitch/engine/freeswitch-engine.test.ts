@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FreeswitchSettings } from '../../../config';
 import { createSecretBox } from '../../../platform/crypto/secrets';
+import { isDatabaseUnavailable } from '../../../platform/db/database-errors';
 import type { Database } from '../../../platform/db/client';
 import { openTestDatabase } from '../../../testing/test-app';
 import type { TenantConfigs } from '../../config';
@@ -47,13 +48,13 @@ afterEach(async () => {
   }
 });
 
-/** An engine connected to a fake FreeSWITCH; `errors` collects what it reports. */
-async function start() {
+/** An engine connected to a fake FreeSWITCH (or to `port`); `errors` collects what it reports. */
+async function start(port?: number) {
   const fs = await fakeEsl();
   const errors: unknown[] = [];
   const warnings: string[] = [];
   const settings: FreeswitchSettings = {
-    esl: { host: '127.0.0.1', port: fs.port, password: 'ClueCon' },
+    esl: { host: '127.0.0.1', port: port ?? fs.port, password: 'ClueCon' },
     xmlSecret: 'x'.repeat(16),
     xmlAllow: ['127.0.0.1'],
     vertoUrl: 'wss://fs.example.jp:8082',
@@ -359,6 +360,20 @@ describe('FreeSWITCH engine: an unreachable FreeSWITCH', () => {
     await fs.nextPeer();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'connection-lost' });
+  });
+});
+
+describe('FreeSWITCH engine: FreeSWITCH not running at start', () => {
+  it('reports the refused Event Socket as FreeSWITCH’s, not as a database that is away', async () => {
+    const closed = await fakeEsl();
+    await closed.close();
+    const { errors } = await start(closed.port);
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 5000, interval: 10 });
+    expect(errors[0]).toMatchObject({ code: 'not-connected' });
+    expect(String((errors[0] as Error).message)).toMatch(
+      /FreeSWITCH の Event Socket \(127\.0\.0\.1:\d+\) に接続できません: .*ECONNREFUSED/,
+    );
+    expect(isDatabaseUnavailable(errors[0])).toBe(false);
   });
 });
 

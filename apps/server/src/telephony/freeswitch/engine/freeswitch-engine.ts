@@ -221,7 +221,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
   client.on('connected', connected);
   client.on('reconnected', connected);
   client.on('disconnected', (reason) => {
-    if (!quiet) onError(reason);
+    if (!quiet) onError(asEslFailure(reason, deps.settings.esl));
     quiet = true;
   });
   client.on('event', (event) => {
@@ -355,4 +355,16 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
 /** FreeSWITCH no longer has the API command (its module is unloaded): '-ERR <command> Command not found!'. */
 function isCommandGone(error: unknown): error is EslError {
   return error instanceof EslError && /^-ERR \S+ Command not found/.test(error.reply ?? '');
+}
+
+/**
+ * A bare socket failure (ECONNREFUSED when FreeSWITCH is down) said as the Event Socket's: the server's
+ * log would otherwise read the errno as the database being away.
+ */
+function asEslFailure(reason: Error, esl: { host: string; port: number }): Error {
+  if (reason instanceof EslError || !('code' in reason)) return reason;
+  return new EslError(
+    'not-connected',
+    `FreeSWITCH の Event Socket (${esl.host}:${esl.port}) に接続できません: ${reason.message}`,
+  );
 }
