@@ -81,11 +81,12 @@ describe('one translation per plan kind (golden)', () => {
     ]);
   });
 
-  it('ringGroup (rollover): members one after another, then the announcement', () => {
+  it('ringGroup (rollover): members one after another (going on when one rings out), then the announcement', () => {
     expect(executed(answer(dial('301', '1003'), '301'), '301')).toEqual([
       ['set', 'hangup_after_bridge=true'],
       ['set', 'continue_on_fail=true'],
       ['set', 'call_timeout=20'],
+      ['set', 'originate_continue_on_timeout=true'],
       [
         'bridge',
         [
@@ -104,6 +105,10 @@ describe('one translation per plan kind (golden)', () => {
     const bridge = executed(answer(plan, '302'), '302').find(([app]) => app === 'bridge')?.[1] ?? '';
     // 1001 and 1009 work with the browser only, 1003 is on do-not-disturb: 1002 and 1010 ring.
     expect(bridge.split('|').sort()).toEqual([sofia('1002', 20), sofia('1010', 20)]);
+    expect(executed(answer(plan, '302'), '302')).toContainEqual([
+      'set',
+      'originate_continue_on_timeout=true',
+    ]);
     expect(isReusable(plan)).toBe(false);
     expect(isReusable(dial('301'))).toBe(true);
   });
