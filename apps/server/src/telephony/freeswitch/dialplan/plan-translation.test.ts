@@ -32,10 +32,13 @@ function answer(plan: RoutePlan, dialled: string, ctx = context()): string {
   );
 }
 
+/** A member's leg variables: ring time, presence and the name its answer shows the caller. */
+const legVars = (ext: string, seconds: number) =>
+  `[leg_timeout=${seconds},presence_id=${ext}@${DOMAIN},` +
+  `origination_callee_id_name=${config.extensions.get(ext)?.ring.target.name},origination_callee_id_number=${ext}]`;
 const sofia = (ext: string, seconds: number) =>
-  `[leg_timeout=${seconds},presence_id=${ext}@${DOMAIN}]\${sofia_contact(*/${ext}@${DOMAIN})}`;
-const verto = (ext: string, seconds: number) =>
-  `[leg_timeout=${seconds},presence_id=${ext}@${DOMAIN}]\${verto_contact(${ext}@${DOMAIN})}`;
+  `${legVars(ext, seconds)}\${sofia_contact(*/${ext}@${DOMAIN})}`;
+const verto = (ext: string, seconds: number) => `${legVars(ext, seconds)}\${verto_contact(${ext}@${DOMAIN})}`;
 const NOT_ANSWERED =
   'continue_on_fail=NO_ANSWER,NO_USER_RESPONSE,USER_NOT_REGISTERED,SUBSCRIBER_ABSENT,ALLOTTED_TIMEOUT,' +
   'RECOVERY_ON_TIMER_EXPIRE,NORMAL_TEMPORARY_FAILURE,DESTINATION_OUT_OF_ORDER,NETWORK_OUT_OF_ORDER';
