@@ -617,7 +617,7 @@ describe('FreeSWITCH engine: commands', () => {
   it('a password reset drops the extension’s SIP registrations (mod_sofia flush_inbound_reg), for the tenant only', async () => {
     const { engine, commands } = await idle((command) =>
       command.startsWith('api sofia profile')
-        ? apiResponse('+OK flushing all registrations matching specified call_id\n')
+        ? frame('esl-trial-api-sofia-flush_inbound_reg.reply.frame').toString('utf8')
         : idleFreeswitch(command),
     );
     await engine.dropRegistrations(config.domainUuid, '1001');
@@ -630,15 +630,36 @@ describe('FreeSWITCH engine: commands', () => {
     expect(commands).toHaveLength(count);
   });
 
-  it('a password reset fails loudly when the SIP profile is not there ("Invalid Profile", no -ERR)', async () => {
+  it('a password reset fails loudly when the SIP profile is not there (recorded "Invalid Profile", no -ERR)', async () => {
     const { engine } = await idle((command) =>
       command.startsWith('api sofia profile')
-        ? apiResponse('Invalid Profile [internal]')
+        ? frame('esl-trial-api-sofia-flush_inbound_reg-invalid-profile.reply.frame').toString('utf8')
         : idleFreeswitch(command),
     );
     await expect(engine.dropRegistrations(config.domainUuid, '1001')).rejects.toThrow(
-      /Invalid Profile \[internal\]/,
+      /Invalid Profile \[nosuch\]/,
     );
+  });
+
+  it('the flushed desk phone signs out: the recorded sofia::expire of the trial’s reset of 1003', async () => {
+    const { engine, peer, commands } = await idle((command) =>
+      command.startsWith('api sofia_contact ')
+        ? frame('esl-trial-api-verto_contact-not-signed-in.reply.frame').toString('utf8')
+        : idleFreeswitch(command),
+    );
+    const trial = (extension: string, registered: boolean) => ({
+      domainName: 'demo.tsunagu.local',
+      extension,
+      registered,
+      kind: 'sip',
+    });
+    const registered = reported(engine, 'registration');
+    peer.write(frame('esl-trial-event-json-CUSTOM__sofia__register-1.frame'));
+    expect(await registered).toEqual(trial('1003', true));
+    const expired = reported(engine, 'registration');
+    peer.write(frame('esl-trial-event-json-CUSTOM__sofia__expire-1.frame'));
+    expect(await expired).toEqual(trial('1003', false));
+    expect(commands.at(-1)).toBe('api sofia_contact */1003@demo.tsunagu.local');
   });
 
   it('tells the server where browsers find mod_verto', async () => {
