@@ -241,6 +241,12 @@ describe('normalised call records', () => {
       billsec: 5,
     });
     expect(rung.uuid).not.toBe(placed.uuid);
+    // The same call with encode-values false, as the guide now says: the whole name.
+    expect(recordOf('cdr-trial-sip-desk-phone-1003-to-1002-plain-a-leg')).toMatchObject({
+      callerIdName: '田中 一郎',
+      callerIdNumber: '1003',
+      destinationNumber: '1002',
+    });
   });
 
   it('asks the caller which numbers are internal', () => {
