@@ -97,6 +97,20 @@ describe('real-time channel /ws', () => {
     expect(seen).toEqual([1, 0]);
   });
 
+  it('sends a new recall subscriber the current count first (published later only when it changes)', async () => {
+    const c = connect('yamada');
+    await c.connected;
+    const first = new Promise<string>((resolve) =>
+      c.client.subscribe(topics.recall(me.yamada!.domainUuid), (m) => resolve(m.body)),
+    );
+    const read = await t.request(me.yamada!.session, {
+      method: 'GET',
+      url: `/api/v1/cdr/recall/${me.yamada!.domainUuid}`,
+    });
+    expect(await first).toBe(String((read.json().data as { count: number }).count));
+    await c.client.deactivate();
+  });
+
   it("refuses subscriptions to another user's and another tenant's topics", async () => {
     const c = connect('yamada');
     await c.connected;

@@ -55,6 +55,8 @@ export interface RealtimeGatewayDeps {
   onError?: (error: unknown) => void;
   /** Presence batching (see createPresenceFeed). */
   presenceBatchMs?: number;
+  /** What a new subscriber of a feature's topic receives first (undefined: nothing). */
+  firstMessage?: (auth: Auth, destination: string) => Promise<string | undefined> | undefined;
 }
 
 /**
@@ -69,6 +71,7 @@ export function createRealtimeGateway({
   now = () => new Date(),
   onError = (error: unknown) => console.error(error),
   presenceBatchMs,
+  firstMessage,
 }: RealtimeGatewayDeps) {
   /** This instance's open connections per session, the truth its rows in the database follow. */
   const connected = new Map<string, { count: number; domainUuid: string; userUuid: string }>();
@@ -105,7 +108,9 @@ export function createRealtimeGateway({
     authorize: (auth, destination, action) => action === 'subscribe' && mayReceive(auth, destination),
     // A presence subscriber gets the whole list first, then only changes.
     firstMessage: (auth, destination) =>
-      destination === topics.loginUser(auth.domainUuid) ? presence.snapshot(auth.domainUuid) : undefined,
+      destination === topics.loginUser(auth.domainUuid)
+        ? presence.snapshot(auth.domainUuid)
+        : firstMessage?.(auth, destination),
     async onConnect(auth) {
       const entry = connected.get(auth.sessionUuid);
       connected.set(auth.sessionUuid, { ...auth, count: (entry?.count ?? 0) + 1 });

@@ -53,7 +53,7 @@ export function createPresenceFeed({
   connectionsOf,
   publishLocal,
   batchMs = 100,
-  maxBatchMs = 1_000,
+  maxBatchMs = 4_000,
 }: PresenceFeedDeps) {
   const pendingSessions = new Set<string>();
   const pendingUsers = new Map<string, Set<string>>();
@@ -112,7 +112,10 @@ export function createPresenceFeed({
     return running;
   }
 
-  /** Runs a batch soon: 100 ms after a quiet spell, longer (up to 1 s) while changes keep coming. */
+  /**
+   * Runs a batch soon: 100 ms after a quiet spell; while changes keep coming each wait doubles, up to
+   * 4 s, so that a reconnect storm costs each client a handful of frames, not one per 100 ms.
+   */
   function schedule(): Promise<void> {
     if (batch) return batch.done;
     delay = Date.now() - lastFlush < delay ? Math.min(delay * 2, maxBatchMs) : batchMs;
