@@ -29,8 +29,12 @@ export interface PresenceFeedDeps {
 interface Tenant {
   online: Map<string, number>;
   holders: number;
-  /** Settles once the bus delivers the tenant's changes and the whole list has been read. */
-  loaded: Promise<void>;
+  /** Loaded: `online` is what every subscriber of the tenant holds. */
+  known: boolean;
+  /** Settles once the bus delivers the tenant's changes and the whole list has been read (unset: failed). */
+  loaded?: Promise<void>;
+  /** While loading: users named by changes meanwhile. */
+  touched?: Set<string>;
   subscribed: Promise<Unsubscribe>;
 }
 
@@ -84,10 +88,12 @@ export function createPresenceFeed({
       const byTenant = new Map<string, LoginUser[]>();
       for (const { domainUuid, userUuid } of users) {
         const loginCnt = counts.get(userUuid) ?? 0;
-        // What this instance's subscribers already hold needs no message.
-        if (tenants.get(domainUuid)?.online.get(userUuid) === loginCnt) continue;
-        if (loginCnt === 0 && tenants.get(domainUuid)?.online.has(userUuid) === false) continue;
-        byTenant.set(domainUuid, [...(byTenant.get(domainUuid) ?? []), { userUuid, loginCnt }]);
+        // What every subscriber was already told (a loaded list follows every message) needs no message.
+        const tenant = tenants.get(domainUuid);
+        if (tenant?.known && (tenant.online.get(userUuid) ?? 0) === loginCnt) continue;
+        const changed = byTenant.get(domainUuid);
+        if (changed) changed.push({ userUuid, loginCnt });
+        else byTenant.set(domainUuid, [{ userUuid, loginCnt }]);
       }
       await Promise.all(
         [...byTenant].map(([domainUuid, changed]) =>
@@ -135,34 +141,40 @@ export function createPresenceFeed({
     return done;
   }
 
-  function apply(tenant: Tenant, changed: readonly LoginUser[], touched?: Set<string>) {
+  function apply(tenant: Tenant, changed: readonly LoginUser[]) {
     for (const { userUuid, loginCnt } of changed) {
-      touched?.add(userUuid);
+      tenant.touched?.add(userUuid);
       if (loginCnt > 0) tenant.online.set(userUuid, loginCnt);
       else tenant.online.delete(userUuid);
     }
   }
 
+  /** Reads the tenant's whole list once its changes reach this instance; a failure is retried later. */
+  function load(domainUuid: string, tenant: Tenant): Promise<void> {
+    // Changes arriving while the whole list is read are newer than it for the users they name.
+    tenant.touched = new Set();
+    const loading = tenant.subscribed
+      .then(() => onlineSessionCounts(db, domainUuid, now()))
+      .then((counts) => {
+        for (const [userUuid, n] of counts)
+          if (!tenant.touched?.has(userUuid)) tenant.online.set(userUuid, n);
+        tenant.touched = undefined;
+        tenant.known = true;
+      });
+    loading.catch(() => (tenant.loaded = undefined));
+    return loading;
+  }
+
   function watch(domainUuid: string): Tenant {
     const existing = tenants.get(domainUuid);
     if (existing) return existing;
-    // Changes arriving while the whole list is read are newer than it for the users they name.
-    const touched = new Set<string>();
-    const tenant: Tenant = { online: new Map(), holders: 0, loaded: Promise.resolve(), subscribed: null! };
+    const tenant: Tenant = { online: new Map(), holders: 0, known: false, subscribed: null! };
     tenant.subscribed = bus.subscribe(topics.loginUser(domainUuid), (payload) => {
       const message = JSON.parse(payload) as LoginUserMessage;
       if (Array.isArray(message)) tenant.online = new Map(message.map((u) => [u.userUuid, u.loginCnt]));
-      else apply(tenant, message.changed, touched);
+      else apply(tenant, message.changed);
     });
-    tenant.loaded = tenant.subscribed
-      .then(() => onlineSessionCounts(db, domainUuid, now()))
-      .then((counts) => {
-        for (const [userUuid, n] of counts) if (!touched.has(userUuid)) tenant.online.set(userUuid, n);
-      });
-    tenant.loaded.catch(() => {
-      // The next subscriber reads it again.
-      if (tenants.get(domainUuid) === tenant && tenant.holders === 0) tenants.delete(domainUuid);
-    });
+    tenant.loaded = load(domainUuid, tenant);
     tenants.set(domainUuid, tenant);
     return tenant;
   }
@@ -207,7 +219,7 @@ export function createPresenceFeed({
     /** The whole list for a new subscriber (the spec's body), from memory once the tenant is loaded. */
     async snapshot(domainUuid: string): Promise<string> {
       const tenant = watch(domainUuid);
-      await tenant.loaded;
+      await (tenant.loaded ??= load(domainUuid, tenant));
       return body(asList(tenant.online));
     },
     /**
