@@ -23,7 +23,7 @@ export interface RealtimeGateway {
   publish(topic: string, body: string): Promise<void>;
   /** Delivers a topic to this instance's subscribers only. */
   publishLocal(topic: string, body: string): void;
-  /** These users' online counts may have changed: their tenant hears the new ones in the next batch. */
+  /** These users' online counts may have changed: their tenant hears them in the next batch (not awaited). */
   publishPresence(domainUuid: string, userUuids: readonly string[]): Promise<void>;
   /** Closes, on every instance, the real-time connections of these (revoked) sessions. */
   endSessions(sessionUuids: string[]): Promise<void>;
@@ -53,8 +53,6 @@ export interface RealtimeGatewayDeps {
   instanceId?: string;
   now?: () => Date;
   onError?: (error: unknown) => void;
-  /** Presence batching (see createPresenceFeed). */
-  presenceBatchMs?: number;
   /** What a new subscriber of a feature's topic receives first (undefined: nothing). */
   firstMessage?: (auth: Auth, destination: string) => Promise<string | undefined> | undefined;
 }
@@ -70,7 +68,6 @@ export function createRealtimeGateway({
   instanceId = randomUUID(),
   now = () => new Date(),
   onError = (error: unknown) => console.error(error),
-  presenceBatchMs,
   firstMessage,
 }: RealtimeGatewayDeps) {
   /** This instance's open connections per session, the truth its rows in the database follow. */
@@ -89,7 +86,6 @@ export function createRealtimeGateway({
     ready: claimed.catch(() => {}),
     connectionsOf: (sessionUuid) => connected.get(sessionUuid)?.count ?? 0,
     publishLocal: (topic, body) => broker.publishLocal(topic, body),
-    batchMs: presenceBatchMs,
   });
 
   claimed.then((changed) => presence.usersChanged(changed)).catch(onError);
@@ -172,8 +168,9 @@ export function createRealtimeGateway({
     broker,
     publish: (topic, body) => bus.publish(topic, body),
     publishLocal: (topic, body) => broker.publishLocal(topic, body),
-    publishPresence: (domainUuid, userUuids) =>
-      presence.usersChanged(userUuids.map((userUuid) => ({ domainUuid, userUuid }))),
+    // Not awaited: during a reconnect storm the batch may be seconds away, and a request need not wait.
+    publishPresence: async (domainUuid, userUuids) =>
+      void presence.usersChanged(userUuids.map((userUuid) => ({ domainUuid, userUuid }))),
     endSessions: (sessionUuids) =>
       sessionUuids.length === 0 ? Promise.resolve() : bus.publish(END_SESSIONS, JSON.stringify(sessionUuids)),
     async close() {
