@@ -108,14 +108,14 @@ export function createRealtimeGateway({
         ? presence.snapshot(auth.domainUuid)
         : firstMessage?.(auth, destination),
     async onConnect(auth) {
-      const entry = connected.get(auth.sessionUuid);
-      connected.set(auth.sessionUuid, { ...auth, count: (entry?.count ?? 0) + 1 });
+      const count = (connected.get(auth.sessionUuid)?.count ?? 0) + 1;
+      connected.set(auth.sessionUuid, { count, domainUuid: auth.domainUuid, userUuid: auth.userUuid });
       presence.hold(auth.domainUuid);
       await presence.sessionChanged(auth.sessionUuid, auth);
     },
     async onDisconnect(auth) {
       const left = (connected.get(auth.sessionUuid)?.count ?? 1) - 1;
-      if (left > 0) connected.set(auth.sessionUuid, { ...auth, count: left });
+      if (left > 0) connected.set(auth.sessionUuid, { ...connected.get(auth.sessionUuid)!, count: left });
       else connected.delete(auth.sessionUuid);
       presence.release(auth.domainUuid);
       // A stopping instance releases all its connections at once (close()).

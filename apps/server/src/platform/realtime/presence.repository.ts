@@ -25,22 +25,25 @@ export const onlinePlaceholders = {
 
 type Value = string | Date | SQLWrapper;
 
+type Instants = { now: Value; idleSince: Value; aliveSince: Value };
+
 /**
- * Per user of a tenant, the sessions that are online (presence's loginCnt): live, and with a real-time
- * connection open on an instance that is still alive. For reads that fold it into a larger statement.
+ * Per user of the sessions `which` selects, the sessions that are online (presence's loginCnt): live,
+ * and with a real-time connection open on an instance that is still alive.
  */
-export const onlineCounts = (
-  domainUuid: Value,
-  at: { now: Value; idleSince: Value; aliveSince: Value },
-) => sql`
+const onlineCountsWhere = (which: SQLWrapper, at: Instants) => sql`
   SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
-  WHERE ${sessions.domainUuid} = ${domainUuid} AND ${sessions.revokedAt} IS NULL
+  WHERE ${which} AND ${sessions.revokedAt} IS NULL
     AND ${sessions.expiresAt} > ${at.now} AND ${sessions.lastSeenAt} > ${at.idleSince}
     AND EXISTS (SELECT 1 FROM ${realtimeConnections} JOIN ${realtimeInstances}
       ON ${realtimeInstances.instanceId} = ${realtimeConnections.instanceId}
       WHERE ${realtimeConnections.sessionUuid} = ${sessions.sessionUuid}
         AND ${realtimeInstances.seenAt} > ${at.aliveSince})
   GROUP BY ${sessions.userUuid}`;
+
+/** onlineCountsWhere for a tenant, for reads that fold it into a larger statement. */
+export const onlineCounts = (domainUuid: Value, at: Instants) =>
+  onlineCountsWhere(sql`${sessions.domainUuid} = ${domainUuid}`, at);
 
 /** Online sessions per user of a tenant (see onlineCounts). */
 export async function onlineSessionCounts(
@@ -67,17 +70,8 @@ export async function onlineCountsOfUsers(
   now: Date,
 ): Promise<Map<string, number>> {
   if (userUuids.length === 0) return new Map();
-  const at = onlineAt(now);
   const rows = rowsOf<{ user_uuid: string; n: number }>(
-    await conn.execute(sql`
-      SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
-      WHERE ${inArray(sessions.userUuid, userUuids)} AND ${sessions.revokedAt} IS NULL
-        AND ${sessions.expiresAt} > ${at.now} AND ${sessions.lastSeenAt} > ${at.idleSince}
-        AND EXISTS (SELECT 1 FROM ${realtimeConnections} JOIN ${realtimeInstances}
-          ON ${realtimeInstances.instanceId} = ${realtimeConnections.instanceId}
-          WHERE ${realtimeConnections.sessionUuid} = ${sessions.sessionUuid}
-            AND ${realtimeInstances.seenAt} > ${at.aliveSince})
-      GROUP BY ${sessions.userUuid}`),
+    await conn.execute(onlineCountsWhere(inArray(sessions.userUuid, userUuids), onlineAt(now))),
   );
   return new Map(rows.map((r) => [r.user_uuid, r.n]));
 }
