@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import { API_PREFIX, endpoints, type Health } from '@tsunagu/contract';
+import { API_PREFIX, endpoints, topics, type Health } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
@@ -13,6 +13,7 @@ import { publishCallEvents } from './features/calls/calls.events';
 import { registerCallsRoutes } from './features/calls/calls.routes';
 import { createCallsService } from './features/calls/calls.service';
 import { storeCallRecords } from './features/cdr/cdr.events';
+import { recallCount } from './features/cdr/cdr.repository';
 import { registerCdrRoutes } from './features/cdr/cdr.routes';
 import { createCdrService } from './features/cdr/cdr.service';
 import { registerChatRoutes } from './features/chat/chat.routes';
@@ -189,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instanceId: deps.instanceId,
     now,
     onError,
+    // The recall badge's count on every (re)subscription: published later only when it changes.
+    firstMessage: (auth, destination) =>
+      destination === topics.recall(auth.domainUuid)
+        ? recallCount(db, auth.domainUuid).then(String)
+        : undefined,
   });
   routeUpgrades(app.server, {
     '/ws': realtime.broker.handleUpgrade,

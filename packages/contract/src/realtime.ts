@@ -7,7 +7,10 @@ export const topics = {
   force: (userUuid: string) => `/topic/force/${userUuid}`,
   /** A new chat message for one user. */
   chat: (userUuid: string) => `/topic/chat/${userUuid}`,
-  /** The tenant's logged-in users (JSON list). */
+  /**
+   * The tenant's logged-in users: the whole JSON list (LoginUser[]) once to each new subscriber, then
+   * only what changed ({ changed: LoginUser[] }, loginCnt 0 = offline). See LoginUserMessage.
+   */
   loginUser: (domainUuid: string) => `/topic/loginUser/${domainUuid}`,
   /** The tenant's park lots (JSON lots.lot.extension). */
   park: (domainName: string) => `/topic/park/${domainName}`,
@@ -54,6 +57,21 @@ export interface LoginUser {
   userUuid: string;
   /** The user's active sessions (real-time connection open, or a request in the last minutes). */
   loginCnt: number;
+}
+
+/**
+ * A /topic/loginUser message. The spec's body, the whole list of logged-in users, is what a subscriber
+ * receives first; after it, batches of changes only, so that a tenant's connects cost one small frame
+ * each instead of the whole list to everyone (N² frames when all reconnect).
+ */
+export type LoginUserMessage = LoginUser[] | { changed: LoginUser[] };
+
+/** The logged-in users after a /topic/loginUser message: a whole list replaces, changes update. */
+export function applyLoginUsers(current: readonly LoginUser[], message: LoginUserMessage): LoginUser[] {
+  if (Array.isArray(message)) return message;
+  const changed = new Map(message.changed.map((u) => [u.userUuid, u]));
+  const kept = current.filter((u) => !changed.has(u.userUuid));
+  return [...kept, ...message.changed.filter((u) => u.loginCnt > 0)];
 }
 
 /** Body of /topic/ring/{userUuid}: `<extension>,<caller name>,<number>`; a 'cTc' name prefix marks click-to-call. */

@@ -159,7 +159,7 @@ export function createUsersService({
       });
       await realtime.publish(topics.force(userUuid), '');
       await realtime.endSessions(ended);
-      await realtime.publishPresence(target.domainUuid);
+      await realtime.publishPresence(target.domainUuid, [userUuid]);
     },
 
     /** The caller's own extension credentials for their softphone; nobody else's. */

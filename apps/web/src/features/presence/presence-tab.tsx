@@ -126,7 +126,7 @@ export function PresenceTab() {
       </Flex>
       {loginUsers.isError && <Typography.Text type="danger">{t.loadFailed}</Typography.Text>}
       {callState.isError && <Typography.Text type="warning">{t.callStateFailed}</Typography.Text>}
-      <Spin spinning={refreshing || loginUsers.isPending} description={ja.panel.loading}>
+      <Spin spinning={refreshing} description={ja.panel.loading}>
         {groups.data.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noGroups} />
         ) : (
