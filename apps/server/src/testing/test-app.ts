@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../app';
+import { checkEveryAnswer } from './answer-check';
 import { openPglite, openPostgres, type Database } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
 import { seedDemo } from '../platform/db/seed';
@@ -96,6 +97,7 @@ export async function createTestApp(
     configChanged: (tenantUuid, kind) => void configChanges.push({ tenantUuid, kind }),
   };
   const app = await buildApp({ config, database, demo: true, engine, ...options.deps });
+  checkEveryAnswer(app);
   const xsrf = randomBytes(12).toString('hex');
   return {
     app,

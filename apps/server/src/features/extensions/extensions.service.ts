@@ -11,9 +11,9 @@ import {
   type ExtensionCreateRequest,
   type ExtensionSaveRequest,
 } from '@tsunagu/contract';
-import type { Auth } from '../../platform/auth/auth-context';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
+import { requireCapability } from '../../platform/auth/auth-context';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
@@ -46,11 +46,6 @@ function toExtension(row: ExtensionRow): Extension {
     enabled: flagOf(row.enabled),
     doNotDisturb: flagOf(row.doNotDisturb),
   };
-}
-
-/** Adding and removing extensions is for tenant administrators (CP) and the provider (SP) only. */
-function requireAdmin(auth: Auth): void {
-  if (auth.userClass !== 'CP' && auth.userClass !== 'SP') throw new ApiError(403, messages.forbidden);
 }
 
 export function createExtensionsService(deps: ExtensionsServiceDeps) {
@@ -88,7 +83,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
 
     /** Adds an extension with a generated SIP/verto password, which this answer alone ever reveals. */
     async create(actor: Actor, tenantUuid: string, input: ExtensionCreateRequest) {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.create');
       const extensionUuid = randomUUID();
       const password = generateExtensionPassword();
       const change = {
@@ -121,7 +116,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
      * tenant's directory, so the old password no longer registers (phones signed in with it must sign in again).
      */
     async resetPassword(actor: Actor, tenantUuid: string, extensionUuid: string) {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.resetPassword');
       const password = generateExtensionPassword();
       let extension = '';
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.passwordReset' } as const;
@@ -145,7 +140,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       extensionUuid: string,
       removeReferences = false,
     ): Promise<void> {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.delete');
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const cleared = await clearUsagesForDelete(

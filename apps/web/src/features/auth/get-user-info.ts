@@ -4,5 +4,5 @@ import { fetchData } from '../../shared/api/client';
 
 /** GET /v1/user/info/{username}: the signed-in user's info, with an explicit token during login. */
 export function getUserInfo(username: string, token: string): Promise<UserInfo> {
-  return fetchData<UserInfo>(endpoints.userInfo, { params: { username }, token });
+  return fetchData(endpoints.userInfo, { params: { username }, token });
 }

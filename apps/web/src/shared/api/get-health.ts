@@ -4,7 +4,7 @@ import { fetchData } from './client';
 
 /** GET /health: up, which exchange ('sandbox' is labelled in the header), and whether demo data is loaded. */
 export function getHealth(): Promise<Health> {
-  return fetchData<Health>(endpoints.health);
+  return fetchData(endpoints.health);
 }
 
 export const healthQueryOptions = queryOptions({
