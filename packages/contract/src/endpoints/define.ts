@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Capability } from '../permissions';
-import { idSchema } from '../pbx/shared';
 
 /** The API prefix every endpoint lives under. */
 export const API_PREFIX = '/api';
@@ -64,9 +63,6 @@ export type ResponseData<E> = [SchemaAt<E, 'response'>] extends [never]
 
 /** An answer with no data (`data: null`). */
 export const noData = z.null();
-
-/** Path parameters naming the tenant (`:domainUuid`). */
-export const tenantParams = z.object({ domainUuid: idSchema });
 
 /** Fills `:param` placeholders (URL-encoded), prefixes /api and appends the query (absent values skipped). */
 export function apiPath(

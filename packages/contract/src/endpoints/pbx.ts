@@ -18,8 +18,10 @@ import { speedDialSaveRequestSchema, speedDialSchema } from '../pbx/speed-dial';
 import { deleteQuerySchema, usageDataSchema, usageKindSchema } from '../pbx/usage';
 import { dialplanSchema } from '../schedule/schema';
 import { scheduleSaveRequestSchema } from '../schedule/validate';
-import { endpoint, FILE, MULTIPART, noData, tenantParams } from './define';
+import { endpoint, FILE, MULTIPART, noData } from './define';
 
+/** Path parameters naming the tenant (`:domainUuid`). */
+const tenantParams = z.object({ domainUuid: idSchema });
 const extensionParams = tenantParams.extend({ extensionUuid: idSchema });
 
 /** The PBX management screens (spec 2.5–2.12). */
