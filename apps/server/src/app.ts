@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import { API_PREFIX, endpoints, topics, type Health } from '@tsunagu/contract';
+import { API_PREFIX, endpoints, topics } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
@@ -204,14 +204,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publish = (topic: string, body: string) => void realtime.publish(topic, body).catch(onError);
 
   // 5. Features: services, then the routes that bind the contract's endpoints to them.
-  router.publicRoute(endpoints.health, {
-    handler: async (): Promise<Health> => ({
-      status: 'ok',
-      telephony: config.telephony,
-      demo: deps.demo,
-      helpUrl: config.helpUrl ?? null,
-    }),
-  });
+  router.publicRoute(endpoints.health, async () => ({
+    status: 'ok' as const,
+    telephony: config.telephony,
+    demo: deps.demo,
+    helpUrl: config.helpUrl ?? null,
+  }));
   registerAuthRoutes(
     router,
     createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** STOMP topics (spec 7 "Real-time socket") and who may subscribe to them. */
 
 export const topics = {
@@ -46,18 +48,20 @@ export function topicOwner(destination: string): TopicOwner | null {
  * A desk phone (SIP) of the tenant as GET /v1/user/deskPhones and /topic/deskPhone carry it: every
  * extension whose user takes calls on a desk phone, and any other with a desk phone registered.
  */
-export interface DeskPhoneState {
-  extension: string;
+export const deskPhoneStateSchema = z.object({
+  extension: z.string(),
   /** Registered with the exchange now: it can ring. */
-  registered: boolean;
-}
+  registered: z.boolean(),
+});
+export type DeskPhoneState = z.infer<typeof deskPhoneStateSchema>;
 
 /** One logged-in user as /v1/user/loginUsers and /topic/loginUser carry it. */
-export interface LoginUser {
-  userUuid: string;
+export const loginUserSchema = z.object({
+  userUuid: z.string(),
   /** The user's active sessions (real-time connection open, or a request in the last minutes). */
-  loginCnt: number;
-}
+  loginCnt: z.number(),
+});
+export type LoginUser = z.infer<typeof loginUserSchema>;
 
 /**
  * A /topic/loginUser message. The spec's body, the whole list of logged-in users, is what a subscriber

@@ -8,7 +8,7 @@ import { patchShellState } from '../../shared/shell-state/shell-state';
 
 /** GET /v1/cdr/recall/{domainUuid}: how many outside callers wait for a call back. */
 export function getRecallCount(domainUuid: string): Promise<{ count: number }> {
-  return fetchData<{ count: number }>(endpoints.recallCount, { params: { domainUuid } });
+  return fetchData(endpoints.recallCount, { params: { domainUuid } });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { endpoints } from '@tsunagu/contract/api';
 import type { UserInfo } from '@tsunagu/contract/auth';
-import type { CallStateItem } from '@tsunagu/contract/call';
 import { applyLoginUsers, type DeskPhoneState, type LoginUser } from '@tsunagu/contract/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -23,8 +22,7 @@ export function usePresenceGroups(info: UserInfo) {
   return useQuery({
     queryKey: keys.groups(info.user.id),
     queryFn: async () =>
-      (await fetchData<UserInfo>(endpoints.userInfo, { params: { username: info.user.id } })).userGroup
-        .commDetails,
+      (await fetchData(endpoints.userInfo, { params: { username: info.user.id } })).userGroup.commDetails,
     initialData: info.userGroup.commDetails,
     staleTime: Infinity,
     meta: { handlesErrors: true },
@@ -40,7 +38,7 @@ export function useLoginUsers(domainUuid: string) {
   const key = keys.loginUsers(domainUuid);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => fetchData<LoginUser[]>(endpoints.loginUsers, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.loginUsers, { params: { domainUuid } }),
     enabled: false,
     meta: { handlesErrors: true },
   });
@@ -59,7 +57,7 @@ export function useDeskPhones(domainUuid: string) {
   const key = keys.deskPhones(domainUuid);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => fetchData<DeskPhoneState[]>(endpoints.deskPhones, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.deskPhones, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
   useTopic(liveTopics.deskPhone(domainUuid), (phone) =>
@@ -77,7 +75,7 @@ export function useCallState(domainUuid: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: keys.callState(domainUuid),
-    queryFn: () => fetchData<CallStateItem[]>(endpoints.callState, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.callState, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
   const onChange = useCallback(
