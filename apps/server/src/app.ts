@@ -5,43 +5,13 @@ import fastifyCookie from '@fastify/cookie';
 import { API_PREFIX, endpoints, topics } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
-import { registerActionLogRoutes } from './features/action-log/action-log.routes';
-import { createActionLogService } from './features/action-log/action-log.service';
-import { registerAuthRoutes } from './features/auth/auth.routes';
-import { createAuthService } from './features/auth/auth.service';
+import { features } from './features';
+import type { FeatureDeps } from './feature';
 import { publishCallEvents } from './features/calls/calls.events';
-import { registerCallsRoutes } from './features/calls/calls.routes';
-import { createCallsService } from './features/calls/calls.service';
 import { storeCallRecords } from './features/cdr/cdr.events';
 import { recallCount } from './features/cdr/cdr.repository';
-import { registerCdrRoutes } from './features/cdr/cdr.routes';
-import { createCdrService } from './features/cdr/cdr.service';
-import { registerChatRoutes } from './features/chat/chat.routes';
-import { createChatService } from './features/chat/chat.service';
-import { registerCommonRoutes } from './features/common/common.routes';
-import { createCommonService } from './features/common/common.service';
-import { registerDestinationsRoutes } from './features/destinations/destinations.routes';
-import { createDestinationsService } from './features/destinations/destinations.service';
-import { registerExtensionsRoutes } from './features/extensions/extensions.routes';
-import { createExtensionsService } from './features/extensions/extensions.service';
-import { registerIvrRoutes } from './features/ivr/ivr.routes';
-import { createIvrService } from './features/ivr/ivr.service';
 import { sendAbsenceMails } from './features/notifications/notifications.events';
 import { publishDeskPhoneEvents } from './features/presence/presence.events';
-import { registerPresenceRoutes } from './features/presence/presence.routes';
-import { createPresenceService } from './features/presence/presence.service';
-import { recordingUploadRoute, registerRecordingsRoutes } from './features/recordings/recordings.routes';
-import { createRecordingsService } from './features/recordings/recordings.service';
-import { registerRingGroupsRoutes } from './features/ring-groups/ring-groups.routes';
-import { createRingGroupsService } from './features/ring-groups/ring-groups.service';
-import { registerSandboxRoutes } from './features/sandbox/sandbox.routes';
-import { createSandboxService } from './features/sandbox/sandbox.service';
-import { registerSchedulesRoutes } from './features/schedules/schedules.routes';
-import { createSchedulesService } from './features/schedules/schedules.service';
-import { registerSpeedDialsRoutes } from './features/speed-dials/speed-dials.routes';
-import { createSpeedDialsService } from './features/speed-dials/speed-dials.service';
-import { registerUsersRoutes } from './features/users/users.routes';
-import { createUsersService } from './features/users/users.service';
 import { createAuthenticator } from './platform/auth/authenticate';
 import { createMemoryCounter } from './platform/auth/attempt-counter';
 import { createRedisCounter } from './platform/auth/attempt-counter-redis';
@@ -51,7 +21,6 @@ import { newXsrfToken, XSRF_COOKIE } from './platform/auth/xsrf';
 import { createSecretBox } from './platform/crypto/secrets';
 import type { Database } from './platform/db/client';
 import { isDatabaseUnavailable, loggableError } from './platform/db/database-errors';
-import { createRecordingStorage } from './platform/files/recording-storage';
 import { clientAddress } from './platform/http/client-address';
 import { installErrorHandler } from './platform/http/errors';
 import { installSecurityHeaders } from './platform/http/security-headers';
@@ -60,7 +29,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
-import { createTelephony, isSandbox, telephonyOf } from './telephony/create-engine';
+import { createTelephony, telephonyOf } from './telephony/create-engine';
 import { createAllowList } from './telephony/freeswitch/http/allow-list';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
@@ -203,50 +172,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => realtime.close());
   const publish = (topic: string, body: string) => void realtime.publish(topic, body).catch(onError);
 
-  // 5. Features: services, then the routes that bind the contract's endpoints to them.
+  // 5. Features: each builds its services from the shared machinery and binds the contract's endpoints.
   router.publicRoute(endpoints.health, async () => ({
     status: 'ok' as const,
     telephony: config.telephony,
     demo: deps.demo,
     helpUrl: config.helpUrl ?? null,
   }));
-  registerAuthRoutes(
-    router,
-    createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),
-  );
-  registerUsersRoutes(
-    router,
-    createUsersService({
-      db,
-      secrets,
-      realtime,
-      throttle,
-      engine,
-      softphoneUrl: telephony.softphoneUrl,
-      now,
-    }),
-  );
   // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
-  // the big lists are served from a per-tenant cache that the database's change counter invalidates.
-  const lists = createListCache(db);
-  registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists, onError }));
-  registerCommonRoutes(router, createCommonService({ db, lists }));
-  registerRingGroupsRoutes(router, createRingGroupsService({ db, engine, lists }));
-  registerIvrRoutes(router, createIvrService({ db, engine, lists }));
-  registerDestinationsRoutes(router, createDestinationsService({ db, engine, lists }));
-  registerSpeedDialsRoutes(router, createSpeedDialsService({ db, engine }));
-  registerSchedulesRoutes(router, createSchedulesService({ db, engine }));
-  const recordings = createRecordingsService({ db, engine, storage: createRecordingStorage(config.dataDir) });
-  registerRecordingsRoutes(router, recordings);
-  await app.register(recordingUploadRoute(authenticate, recordings));
-  // Staff side panel: presence, call history, chat, action log, calls.
-  registerPresenceRoutes(router, createPresenceService({ db, engine, now }));
-  registerCdrRoutes(router, createCdrService({ db }));
-  registerChatRoutes(router, createChatService({ db, publish, now }));
-  registerActionLogRoutes(router, createActionLogService({ db }));
-  registerCallsRoutes(router, createCallsService({ db, engine }));
-  if (isSandbox(telephony.engine))
-    registerSandboxRoutes(router, createSandboxService({ db, engine: telephony.engine }));
+  // the big lists are served from one per-tenant cache (`lists`) that the database's change counter invalidates.
+  const featureDeps: FeatureDeps = {
+    app,
+    authenticate,
+    db,
+    secrets,
+    tokens,
+    throttle,
+    realtime,
+    publish,
+    engine,
+    exchange: telephony.engine,
+    softphoneUrl: telephony.softphoneUrl,
+    lists: createListCache(db),
+    sessionHours: config.sessionHours,
+    dataDir: config.dataDir,
+    onError,
+    now,
+  };
+  for (const feature of features) await feature.register(router, featureDeps);
   // The engine's events become topics and call-history rows. Every instance hears FreeSWITCH's events
   // itself, so their topics go to this instance's clients only; the sandbox's go through the bus.
   const publishEvent =

@@ -1,8 +1,10 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import type { ActionLogService } from './action-log.service';
+import { createActionLogService } from './action-log.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerActionLogRoutes(router: Router, service: ActionLogService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createActionLogService(deps);
   for (const [endpoint, success] of [
     [endpoints.logSuccess, true],
     [endpoints.logFailure, false],

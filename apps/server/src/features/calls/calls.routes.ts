@@ -1,8 +1,10 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import type { CallsService } from './calls.service';
+import { createCallsService } from './calls.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerCallsRoutes(router: Router, service: CallsService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createCallsService(deps);
   router.route(endpoints.callState, ({ auth, tenantUuid }) => service.callState(auth, tenantUuid));
   router.route(endpoints.clickToCall, ({ auth, body }) => service.clickToCall(auth, body));
 }

@@ -1,8 +1,10 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import type { CdrService } from './cdr.service';
+import { createCdrService } from './cdr.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerCdrRoutes(router: Router, service: CdrService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createCdrService(deps);
   router.route(endpoints.cdrExt, ({ auth, tenantUuid, body, query }) =>
     service.page(auth, tenantUuid, body.extensionUuid, query),
   );

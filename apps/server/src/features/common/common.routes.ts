@@ -1,9 +1,11 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { sendAnswer } from '../../platform/pbx/list-cache';
-import type { CommonService } from './common.service';
+import { createCommonService } from './common.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerCommonRoutes(router: Router, service: CommonService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createCommonService(deps);
   router.route(endpoints.initData, async ({ tenantUuid, reply }) =>
     sendAnswer(reply, await service.initData(tenantUuid)),
   );

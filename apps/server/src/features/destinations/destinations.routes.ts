@@ -1,9 +1,11 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { sendAnswer } from '../../platform/pbx/list-cache';
-import type { DestinationsService } from './destinations.service';
+import { createDestinationsService } from './destinations.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerDestinationsRoutes(router: Router, service: DestinationsService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createDestinationsService(deps);
   router.route(endpoints.destinationList, async ({ tenantUuid, reply }) =>
     sendAnswer(reply, await service.answer(tenantUuid)),
   );

@@ -2,9 +2,11 @@ import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { sendAnswer } from '../../platform/pbx/list-cache';
-import type { ExtensionsService } from './extensions.service';
+import { createExtensionsService } from './extensions.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerExtensionsRoutes(router: Router, service: ExtensionsService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createExtensionsService(deps);
   router.route(endpoints.extensionList, async ({ tenantUuid, reply }) =>
     sendAnswer(reply, await service.answer(tenantUuid)),
   );

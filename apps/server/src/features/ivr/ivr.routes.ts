@@ -2,9 +2,11 @@ import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { sendAnswer } from '../../platform/pbx/list-cache';
-import type { IvrService } from './ivr.service';
+import { createIvrService } from './ivr.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerIvrRoutes(router: Router, service: IvrService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createIvrService(deps);
   router.route(endpoints.ivrList, async ({ tenantUuid, reply }) =>
     sendAnswer(reply, await service.answer(tenantUuid)),
   );

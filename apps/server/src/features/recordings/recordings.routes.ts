@@ -4,8 +4,10 @@ import { endpoints } from '@tsunagu/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Authenticator } from '../../platform/auth/authenticate';
 import { createRouter, type Router } from '../../platform/http/router';
+import { createRecordingStorage } from '../../platform/files/recording-storage';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
-import type { RecordingsService } from './recordings.service';
+import { createRecordingsService, type RecordingsService } from './recordings.service';
+import type { FeatureDeps } from '../../feature';
 import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
 
 type AudioFile = Awaited<ReturnType<RecordingsService['file']>>;
@@ -29,7 +31,9 @@ function sendAudio(reply: FastifyReply, file: AudioFile) {
     .send(createReadStream(file.path));
 }
 
-export function registerRecordingsRoutes(router: Router, service: RecordingsService): void {
+export async function register(router: Router, deps: FeatureDeps): Promise<void> {
+  const service = createRecordingsService({ ...deps, storage: createRecordingStorage(deps.dataDir) });
+  await deps.app.register(recordingUploadRoute(deps.authenticate, service));
   router.route(endpoints.recordingList, ({ tenantUuid }) => service.listing(tenantUuid));
   router.route(endpoints.recordingDownload, async ({ tenantUuid, query, reply }) =>
     sendAudio(reply, await service.file(tenantUuid, query.fileName, 'download')),
@@ -44,10 +48,7 @@ export function registerRecordingsRoutes(router: Router, service: RecordingsServ
 }
 
 /** The upload route in a scope of its own: only it parses multipart bodies, and only within the limits. */
-export function recordingUploadRoute(
-  authenticate: Authenticator,
-  service: RecordingsService,
-): FastifyPluginAsync {
+function recordingUploadRoute(authenticate: Authenticator, service: RecordingsService): FastifyPluginAsync {
   return async (scope) => {
     await scope.register(fastifyMultipart, UPLOAD_LIMITS);
     createRouter(scope, authenticate).route(endpoints.recordingUpload, async ({ actor, request }) =>

@@ -2,9 +2,11 @@ import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { sendAnswer } from '../../platform/pbx/list-cache';
-import type { RingGroupsService } from './ring-groups.service';
+import { createRingGroupsService } from './ring-groups.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerRingGroupsRoutes(router: Router, service: RingGroupsService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createRingGroupsService(deps);
   router.route(endpoints.ringGroupList, async ({ tenantUuid, reply }) =>
     sendAnswer(reply, await service.answer(tenantUuid)),
   );

@@ -1,9 +1,11 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
-import type { SchedulesService } from './schedules.service';
+import { createSchedulesService } from './schedules.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerSchedulesRoutes(router: Router, service: SchedulesService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createSchedulesService(deps);
   router.route(endpoints.timeConditionList, async ({ tenantUuid }) => ({
     list: await service.list(tenantUuid),
   }));

@@ -1,8 +1,10 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import type { SpeedDialsService } from './speed-dials.service';
+import { createSpeedDialsService } from './speed-dials.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerSpeedDialsRoutes(router: Router, service: SpeedDialsService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createSpeedDialsService(deps);
   router.route(endpoints.speedDialList, async ({ tenantUuid }) => ({ list: await service.list(tenantUuid) }));
   router.route(endpoints.speedDialSave, async ({ actor, tenantUuid, body }) => ({
     list: await service.save(actor, tenantUuid, body),

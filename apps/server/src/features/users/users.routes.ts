@@ -1,8 +1,10 @@
 import { endpoints, ok } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import type { UsersService } from './users.service';
+import { createUsersService } from './users.service';
+import type { FeatureDeps } from '../../feature';
 
-export function registerUsersRoutes(router: Router, service: UsersService): void {
+export function register(router: Router, deps: FeatureDeps): void {
+  const service = createUsersService(deps);
   router.route(endpoints.userInfo, ({ auth, params }) => service.info(auth, params.username));
   // The answer's msg says what was saved.
   router.route(endpoints.userSave, async ({ auth, body, request, reply }) =>

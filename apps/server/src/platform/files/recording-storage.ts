@@ -12,19 +12,19 @@ export interface StagedFile {
   readonly path: string;
   readonly size: number;
   /** Moves it into the tenant's storage under a new generated name; returns that name. */
-  keep(domainUuid: string, format: AudioFormat): Promise<string>;
+  keep(tenantUuid: string, format: AudioFormat): Promise<string>;
   /** Removes it (after keep, nothing is left to remove). */
   discard(): Promise<void>;
 }
 
-/** Where recordings live: `<dataDir>/recordings/<domainUuid>/<generated name>` (object storage later). */
+/** Where recordings live: `<dataDir>/recordings/<tenantUuid>/<generated name>` (object storage later). */
 export interface RecordingStorage {
   /** Writes the bytes under a new generated name in the tenant's directory; returns that name. */
-  save(domainUuid: string, format: AudioFormat, bytes: Buffer): Promise<string>;
+  save(tenantUuid: string, format: AudioFormat, bytes: Buffer): Promise<string>;
   /** The stored file's path and size, or null when it does not exist (or the name is not one we generate). */
-  find(domainUuid: string, storageName: string): Promise<{ path: string; size: number } | null>;
+  find(tenantUuid: string, storageName: string): Promise<{ path: string; size: number } | null>;
   /** Removes a stored file; a missing file is not an error. */
-  remove(domainUuid: string, storageName: string): Promise<void>;
+  remove(tenantUuid: string, storageName: string): Promise<void>;
   /**
    * Streams an upload to a temporary file, so its size never sits in memory; a failed stream leaves no file.
    * The staging folder is beside the tenants' folders (same file system, so `keep` is a rename): the tenant
@@ -60,31 +60,31 @@ export function createRecordingStorage(dataDir: string): RecordingStorage {
    * The absolute path of a stored file, or null. Names are only ever ones this module generated, and the
    * resolved path must stay inside the root: no input can reach a file outside the storage.
    */
-  function pathOf(domainUuid: string, storageName: string): string | null {
-    if (!TENANT_DIR.test(domainUuid) || !STORED_NAME.test(storageName)) return null;
-    const path = resolve(root, domainUuid.toLowerCase(), storageName);
+  function pathOf(tenantUuid: string, storageName: string): string | null {
+    if (!TENANT_DIR.test(tenantUuid) || !STORED_NAME.test(storageName)) return null;
+    const path = resolve(root, tenantUuid.toLowerCase(), storageName);
     return path.startsWith(root + sep) ? path : null;
   }
 
   /** A new generated name in the tenant's folder, which is created if needed. */
-  async function newPath(domainUuid: string, format: AudioFormat) {
+  async function newPath(tenantUuid: string, format: AudioFormat) {
     const storageName = `${randomUUID()}.${format}`;
-    const path = pathOf(domainUuid, storageName);
+    const path = pathOf(tenantUuid, storageName);
     if (!path) throw new Error('invalid tenant id for recording storage');
     await mkdir(join(path, '..'), { recursive: true });
     return { storageName, path };
   }
 
   return {
-    async save(domainUuid, format, bytes) {
-      const { storageName, path } = await newPath(domainUuid, format);
+    async save(tenantUuid, format, bytes) {
+      const { storageName, path } = await newPath(tenantUuid, format);
       // Written aside and renamed, so a reader never sees half a file.
       await writeFile(`${path}.part`, bytes);
       await rename(`${path}.part`, path);
       return storageName;
     },
-    async find(domainUuid, storageName) {
-      const path = pathOf(domainUuid, storageName);
+    async find(tenantUuid, storageName) {
+      const path = pathOf(tenantUuid, storageName);
       if (!path) return null;
       try {
         const info = await stat(path);
@@ -93,8 +93,8 @@ export function createRecordingStorage(dataDir: string): RecordingStorage {
         return null;
       }
     },
-    async remove(domainUuid, storageName) {
-      const path = pathOf(domainUuid, storageName);
+    async remove(tenantUuid, storageName) {
+      const path = pathOf(tenantUuid, storageName);
       if (path) await rm(path, { force: true });
     },
     async stage(source) {
@@ -114,8 +114,8 @@ export function createRecordingStorage(dataDir: string): RecordingStorage {
         path,
         size,
         discard,
-        async keep(domainUuid, format) {
-          const target = await newPath(domainUuid, format);
+        async keep(tenantUuid, format) {
+          const target = await newPath(tenantUuid, format);
           await rename(path, target.path);
           return target.storageName;
         },

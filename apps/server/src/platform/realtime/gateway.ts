@@ -24,7 +24,7 @@ export interface RealtimeGateway {
   /** Delivers a topic to this instance's subscribers only. */
   publishLocal(topic: string, body: string): void;
   /** These users' online counts may have changed: their tenant hears them in the next batch (not awaited). */
-  publishPresence(domainUuid: string, userUuids: readonly string[]): Promise<void>;
+  publishPresence(tenantUuid: string, userUuids: readonly string[]): Promise<void>;
   /** Closes, on every instance, the real-time connections of these (revoked) sessions. */
   endSessions(sessionUuids: string[]): Promise<void>;
   close(): Promise<void>;
@@ -169,8 +169,8 @@ export function createRealtimeGateway({
     publish: (topic, body) => bus.publish(topic, body),
     publishLocal: (topic, body) => broker.publishLocal(topic, body),
     // Not awaited: during a reconnect storm the batch may be seconds away, and a request need not wait.
-    publishPresence: async (domainUuid, userUuids) =>
-      void presence.usersChanged(userUuids.map((userUuid) => ({ domainUuid, userUuid }))),
+    publishPresence: async (tenantUuid, userUuids) =>
+      void presence.usersChanged(userUuids.map((userUuid) => ({ domainUuid: tenantUuid, userUuid }))),
     endSessions: (sessionUuids) =>
       sessionUuids.length === 0 ? Promise.resolve() : bus.publish(END_SESSIONS, JSON.stringify(sessionUuids)),
     async close() {

@@ -42,17 +42,17 @@ const onlineCountsWhere = (which: SQLWrapper, at: Instants) => sql`
   GROUP BY ${sessions.userUuid}`;
 
 /** onlineCountsWhere for a tenant, for reads that fold it into a larger statement. */
-export const onlineCounts = (domainUuid: Value, at: Instants) =>
-  onlineCountsWhere(sql`${sessions.domainUuid} = ${domainUuid}`, at);
+export const onlineCounts = (tenantUuid: Value, at: Instants) =>
+  onlineCountsWhere(sql`${sessions.domainUuid} = ${tenantUuid}`, at);
 
 /** Online sessions per user of a tenant (see onlineCounts). */
 export async function onlineSessionCounts(
   conn: Conn,
-  domainUuid: string,
+  tenantUuid: string,
   now: Date,
 ): Promise<Map<string, number>> {
   const rows = rowsOf<{ user_uuid: string; n: number }>(
-    await conn.execute(onlineCounts(domainUuid, onlineAt(now))),
+    await conn.execute(onlineCounts(tenantUuid, onlineAt(now))),
   );
   return new Map(rows.map((r) => [r.user_uuid, r.n]));
 }
