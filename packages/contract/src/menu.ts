@@ -140,6 +140,15 @@ export function variantForPath(path: string): number | undefined {
   return best?.variant;
 }
 
+/** The screen's one name: its label in the menu (sidebar, page title, help), or undefined outside the menu. */
+export function menuLabel(path: string): string | undefined {
+  let label: string | undefined;
+  walk(MENU, (item) => {
+    if (item.path === path && !item.children) label = item.label;
+  });
+  return label;
+}
+
 /** Builds a stored menu configuration that hides the given variants (and shows the rest below 9000). */
 export function menuConfig(hiddenVariants: readonly number[]): string {
   const hidden = new Set(hiddenVariants);

@@ -1,45 +1,63 @@
+import { MENU, walk } from '@tsunagu/contract/menu';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { ja } from '../shared/i18n/ja';
+import type { Screen } from '../shared/screen';
 import { paths } from './paths';
 import { requireSession } from './require-session';
 import { PageLoading, RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-title';
+import { loginScreen, screens } from './screens';
 
 type Lazy = LazyRouteFunction<RouteObject>;
 
 // Every screen is its own chunk, so the login page loads only what it needs.
 const comingSoon: Lazy = () =>
   import('./screens/coming-soon-page').then((m) => ({ Component: m.ComingSoonPage }));
-const loginPage: Lazy = () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage }));
 const shellLayout: Lazy = () => import('./shell/shell-layout').then((m) => ({ Component: m.ShellLayout }));
-const destinationsPage: Lazy = () =>
-  import('../features/destinations/destinations-page').then((m) => ({ Component: m.DestinationsPage }));
-const extensionsPage: Lazy = () =>
-  import('../features/extensions/extensions-page').then((m) => ({ Component: m.ExtensionsPage }));
-const ringGroupsPage: Lazy = () =>
-  import('../features/ring-groups/ring-groups-page').then((m) => ({ Component: m.RingGroupsPage }));
-const ivrPage: Lazy = () => import('../features/ivr/ivr-page').then((m) => ({ Component: m.IvrPage }));
-const speedDialsPage: Lazy = () =>
-  import('../features/speed-dials/speed-dials-page').then((m) => ({ Component: m.SpeedDialsPage }));
-const schedulesPage: Lazy = () =>
-  import('../features/schedules/schedules-page').then((m) => ({ Component: m.SchedulesPage }));
-const recordingsPage: Lazy = () =>
-  import('../features/recordings/recordings-page').then((m) => ({ Component: m.RecordingsPage }));
-const customerRecordPage: Lazy = () =>
-  import('../features/customer-record/customer-record-page').then((m) => ({
-    Component: m.CustomerRecordPage,
-  }));
-const helpPage: Lazy = () => import('../features/help/help-page').then((m) => ({ Component: m.HelpPage }));
-const callerPage: Lazy = () =>
-  import('../features/caller-page/caller-page').then((m) => ({ Component: m.CallerPage }));
 
 const handle = (title: string): RouteHandle => ({ title });
-const screen = (path: string, title: string, lazy: Lazy = comingSoon): RouteObject => ({
-  path,
-  handle: handle(title),
-  lazy,
-});
 const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () => redirect(to) });
+const route = ({ path, title, lazy }: Screen): RouteObject => ({ path, handle: handle(title ?? ''), lazy });
+
+/**
+ * The shell's screens: every screen of the contract's menu under its menu label (one name per screen:
+ * the sidebar's and the title's), drawn by the feature that registered its path or "coming soon", then
+ * the features' screens outside the menu, which name their own titles.
+ */
+export function shellScreens(registered: readonly Screen[] = screens): Screen[] {
+  const byPath = new Map(registered.map((screen) => [screen.path, screen]));
+  const inMenu: Screen[] = [];
+  walk(MENU, (item) => {
+    if (!item.path || item.children) return;
+    inMenu.push({ path: item.path, title: item.label, lazy: byPath.get(item.path)?.lazy ?? comingSoon });
+    byPath.delete(item.path);
+  });
+  // Opened from the recall badge; not built yet.
+  const recall: Screen = { path: paths.cust.recall.path, title: ja.titles.custRecall, lazy: comingSoon };
+  return [...inMenu, recall, ...byPath.values()];
+}
+
+// URL prefixes whose bare path opens their first menu screen; /pbx's own title is the spec's 'PBX'.
+const GROUPS: readonly { root: string; title?: string }[] = [
+  { root: paths.cust.root.path },
+  { root: paths.system.root.path },
+  { root: paths.pbx.root.path, title: ja.titles.pbx },
+  { root: paths.analy.root.path },
+];
+
+/** The shell's routes: each group's screens under it (its bare path redirecting to the first), the rest beside. */
+function shellRoutes(all: Screen[]): RouteObject[] {
+  const groupOf = (screen: Screen) => GROUPS.find((group) => screen.path.startsWith(`${group.root}/`));
+  const groups = GROUPS.map(({ root, title }): RouteObject => {
+    const inside = all.filter((screen) => groupOf(screen)?.root === root);
+    return {
+      path: root,
+      ...(title && { handle: handle(title) }),
+      children: [redirectIndex(inside[0]!.path), ...inside.map(route)],
+    };
+  });
+  return [...all.filter((screen) => !groupOf(screen)).map(route), ...groups];
+}
 
 /** The route table of spec 2.1: the login page, and the protected shell with every menu screen. */
 export const routes: RouteObject[] = [
@@ -49,62 +67,13 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       redirectIndex(paths.dashboard.href()),
-      screen(paths.login.path, ja.titles.login, loginPage),
+      route(loginScreen),
       {
         id: 'shell',
         loader: requireSession,
         lazy: shellLayout,
         handle: handle(ja.titles.top),
-        children: [
-          screen(paths.dashboard.path, ja.titles.dashboard),
-          screen(paths.help.path, ja.titles.help, helpPage),
-          {
-            path: paths.cust.root.path,
-            children: [
-              redirectIndex(paths.cust.list.href()),
-              screen(paths.cust.list.path, ja.titles.custList),
-              screen(paths.cust.recall.path, ja.titles.custRecall),
-              screen(paths.cust.record.path, ja.titles.custRecord, customerRecordPage),
-              screen(paths.cust.cdr.path, ja.titles.custCdr),
-              screen(paths.cust.import.path, ja.titles.custImport),
-            ],
-          },
-          {
-            path: paths.system.root.path,
-            children: [
-              redirectIndex(paths.system.user.href()),
-              screen(paths.system.user.path, ja.titles.systemUser),
-              screen(paths.system.layout.path, ja.titles.systemLayout),
-              screen(paths.system.admin.path, ja.titles.systemAdmin),
-              screen(paths.system.spUser.path, ja.titles.systemSpUser),
-            ],
-          },
-          {
-            path: paths.pbx.root.path,
-            handle: handle(ja.titles.pbx),
-            children: [
-              redirectIndex(paths.pbx.destination.href()),
-              screen(paths.pbx.destination.path, ja.titles.pbxDestination, destinationsPage),
-              screen(paths.pbx.extension.path, ja.titles.pbxExtension, extensionsPage),
-              screen(paths.pbx.ringGroup.path, ja.titles.pbxRingGroup, ringGroupsPage),
-              screen(paths.pbx.ivr.path, ja.titles.pbxIvr, ivrPage),
-              screen(paths.pbx.time.path, ja.titles.pbxTime, schedulesPage),
-              screen(paths.pbx.speedDial.path, ja.titles.pbxSpeedDial, speedDialsPage),
-              screen(paths.pbx.recording.path, ja.titles.pbxRecording, recordingsPage),
-            ],
-          },
-          // The sandbox's caller page (模擬発信); the page itself checks the exchange and the user's class.
-          screen(paths.sandbox.caller.path, ja.callerPage.title, callerPage),
-          {
-            path: paths.analy.root.path,
-            children: [
-              redirectIndex(paths.analy.line.href()),
-              screen(paths.analy.line.path, ja.titles.analyLine),
-              screen(paths.analy.exten.path, ja.titles.analyExten),
-              screen(paths.analy.status.path, ja.titles.analyStatus),
-            ],
-          },
-        ],
+        children: shellRoutes(shellScreens()),
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },
     ],

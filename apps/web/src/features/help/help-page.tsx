@@ -1,32 +1,33 @@
+import { menuLabel } from '@tsunagu/contract/menu';
 import { RING_GROUP_STRATEGIES } from '@tsunagu/contract/pbx/ring-group';
 import { Card, Flex, Typography } from 'antd';
 
 const { Title, Paragraph, Text } = Typography;
 
-/** One PBX screen: its menu name and what it is for. */
-const SCREENS: readonly [name: string, text: string][] = [
+/** One PBX screen: its path (its name is its menu label) and what it is for. */
+const SCREENS: readonly [path: string, text: string][] = [
   [
-    '着信番号設定',
+    '/pbx/destination',
     '外線の着信番号ごとに、表示名・業務時間（営業時間）・利用/停止を設定します。番号の追加と削除はサービス提供者が行います。',
   ],
   [
-    '内線設定',
+    '/pbx/extension',
     '内線ごとに発信者番号・着信拒否・転送先を設定します。管理者は内線の追加・削除と、SIP/ソフトフォン用パスワードの再発行ができます（新しいパスワードは一度だけ表示されます）。',
   ],
   [
-    'グループ設定',
+    '/pbx/ring-group',
     '複数の内線を一つのグループ番号（300～399）で呼び出します。呼び出し方法・呼び出し時間・応答がないときの動作（切断・アナウンス・転送）・不在通知メールを設定します。',
   ],
   [
-    'IVR設定',
+    '/pbx/ivr',
     '自動音声メニューです。アナウンスの後、押された番号（0～9、#、*）ごとにIVR・グループ・内線へ転送します。',
   ],
   [
-    '営業時間設定',
+    '/pbx/time',
     '曜日と時間、特定日などの条件ごとに、着信をどこへ送るか（転送・アナウンス・切断など）を決めます。7日間のグラフで結果を確認できます。',
   ],
-  ['短縮ダイヤル', '2桁の短縮番号（01～99）で電話番号を発信できるようにします。'],
-  ['音声ファイル', 'アナウンスに使う wav・mp3 ファイルをアップロード・再生・ダウンロードします。'],
+  ['/pbx/speed-dial', '2桁の短縮番号（01～99）で電話番号を発信できるようにします。'],
+  ['/pbx/recording', 'アナウンスに使う wav・mp3 ファイルをアップロード・再生・ダウンロードします。'],
 ];
 
 /** /help: how the console's PBX screens work (the header's HELP opens it unless HELP_URL names another site). */
@@ -42,10 +43,10 @@ export function HelpPage() {
           Excel ファイルに保存できます。
         </Paragraph>
         <dl>
-          {SCREENS.map(([name, text]) => (
-            <div key={name} style={{ marginBottom: 8 }}>
+          {SCREENS.map(([path, text]) => (
+            <div key={path} style={{ marginBottom: 8 }}>
               <dt>
-                <Text strong>{name}</Text>
+                <Text strong>{menuLabel(path)}</Text>
               </dt>
               <dd style={{ marginInlineStart: 16 }}>{text}</dd>
             </div>

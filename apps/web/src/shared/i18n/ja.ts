@@ -6,31 +6,14 @@ import { jaSchedules } from './ja-schedules';
 /** Every word the web app shows, in Japanese. Shared API messages live in @tsunagu/contract's messages. */
 export const ja = {
   appName: 'つなぐ',
+  // Titles of the screens outside the menu; a menu screen's title is its label in the contract's menu.
   titles: {
     login: 'ログイン',
     top: 'トップ',
-    dashboard: 'ホーム',
     help: 'ヘルプ',
-    custList: '取引先情報管理',
     custRecord: '顧客情報',
     custRecall: 'リコール',
-    custCdr: '通話履歴',
-    custImport: '顧客インポート',
-    systemUser: 'ユーザー管理',
-    systemLayout: '顧客画面レイアウト設定',
-    systemAdmin: 'ドメイン管理',
-    systemSpUser: 'SPユーザー管理',
     pbx: 'PBX',
-    pbxDestination: '回線番号',
-    pbxExtension: '内線番号',
-    pbxRingGroup: 'グループ設定',
-    pbxIvr: 'IVR設定',
-    pbxTime: '営業時間',
-    pbxSpeedDial: '短縮ダイヤル',
-    pbxRecording: '音声ファイル',
-    analyLine: '発着信分析',
-    analyExten: '内線分析',
-    analyStatus: 'ステータス分析',
   },
   screens: {
     comingSoon: 'この画面は現在準備中です。',

@@ -1,0 +1,32 @@
+import * as login from '../features/auth/login.screen';
+import * as callerPage from '../features/caller-page/caller-page.screen';
+import * as customerRecord from '../features/customer-record/customer-record.screen';
+import * as destinations from '../features/destinations/destinations.screen';
+import * as extensions from '../features/extensions/extensions.screen';
+import * as help from '../features/help/help.screen';
+import * as ivr from '../features/ivr/ivr.screen';
+import * as recordings from '../features/recordings/recordings.screen';
+import * as ringGroups from '../features/ring-groups/ring-groups.screen';
+import * as schedules from '../features/schedules/schedules.screen';
+import * as speedDials from '../features/speed-dials/speed-dials.screen';
+import type { Screen } from '../shared/screen';
+
+/** The sign-in page: outside the protected shell. */
+export const loginScreen: Screen = login.screen;
+
+/**
+ * Every feature's screens inside the shell: one line per feature. A menu item of the contract without
+ * a screen here shows the "coming soon" page under its menu label.
+ */
+export const screens: readonly Screen[] = [
+  destinations.screen,
+  extensions.screen,
+  ringGroups.screen,
+  ivr.screen,
+  schedules.screen,
+  speedDials.screen,
+  recordings.screen,
+  customerRecord.screen,
+  help.screen,
+  callerPage.screen,
+];
