@@ -11,6 +11,7 @@ import { Input, Select } from 'antd';
 import { useCallback, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
+import { destinationsJa } from './destinations.ja';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
@@ -20,7 +21,7 @@ import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { useCreateDestination } from './create-destination';
 import { useSaveDestination } from './save-destination';
 
-const t = ja.pbx.destination;
+const t = destinationsJa;
 const createSchema = destinationSaveRequestSchema.omit({ id: true });
 
 interface DestinationForm {

@@ -7,6 +7,7 @@ import {
 import { enabledLabel } from '@tsunagu/contract/pbx/shared';
 import { useMemo, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { destinationsJa } from './destinations.ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
 import { useCan } from '../../shared/session/use-can';
 import type { GridColumn } from '../../shared/ui/grid-columns';
@@ -16,7 +17,7 @@ import { useDeleteDestination } from './delete-destination';
 import { DestinationDialog } from './destination-dialog';
 import { useDestinations } from './get-destinations';
 
-const t = ja.pbx.destination;
+const t = destinationsJa;
 const NO_ROWS: Destination[] = [];
 const NO_DIALPLANS: DialplanChoice[] = [];
 

@@ -6,7 +6,7 @@ import {
 import { Input } from 'antd';
 import { useCallback, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ja } from '../../shared/i18n/ja';
+import { extensionsJa } from './extensions.ja';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
 import { bind, FormField } from '../../shared/ui/form-field';
@@ -14,7 +14,7 @@ import { NumberInput } from '../../shared/ui/number-input';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { useCreateExtension } from './create-extension';
 
-const t = ja.pbx.extension;
+const t = extensionsJa;
 
 export interface ExtensionCreateDialogProps {
   /** The numbers already listed, for the duplicate rule (the server also knows ring groups and IVRs). */

@@ -9,7 +9,7 @@ import { ENABLED_OPTIONS } from '@tsunagu/contract/pbx/shared';
 import { Button, Input, Select } from 'antd';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ja } from '../../shared/i18n/ja';
+import { extensionsJa } from './extensions.ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { useConfirm } from '../../shared/ui/confirm';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
@@ -21,7 +21,7 @@ import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { useResetExtensionPassword } from './reset-extension-password';
 import { useSaveExtension } from './save-extension';
 
-const t = ja.pbx.extension;
+const t = extensionsJa;
 
 /** 'Extension registration' (内線登録, spec 2.6): caller number, status, do-not-disturb and forward. */
 export function ExtensionDialog({

@@ -1,8 +1,8 @@
 import { App, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useId } from 'react';
-import { ja } from '../../shared/i18n/ja';
+import { extensionsJa } from './extensions.ja';
 
-const t = ja.pbx.extension;
+const t = extensionsJa;
 
 /** Shows a new extension's generated SIP/verto password, which the server reveals only this once. */
 export function ExtensionPasswordDialog(props: {

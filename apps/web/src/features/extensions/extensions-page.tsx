@@ -1,7 +1,7 @@
 import { doNotDisturbLabel, type Extension } from '@tsunagu/contract/pbx/extension';
 import { enabledLabel } from '@tsunagu/contract/pbx/shared';
 import { useCallback, useState } from 'react';
-import { ja } from '../../shared/i18n/ja';
+import { extensionsJa } from './extensions.ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
 import { useCan } from '../../shared/session/use-can';
 import type { GridColumn } from '../../shared/ui/grid-columns';
@@ -13,7 +13,7 @@ import { ExtensionPasswordDialog } from './extension-password-dialog';
 import { useExtensions } from './get-extensions';
 import { useSyncUserExtensions } from './sync-user-extensions';
 
-const t = ja.pbx.extension;
+const t = extensionsJa;
 const NONE: Extension[] = [];
 
 const columns: GridColumn<Extension>[] = [

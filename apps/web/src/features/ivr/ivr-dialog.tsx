@@ -3,6 +3,7 @@ import { Button, Flex, Input, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
+import { ivrJa } from './ivr.ja';
 import { useRecordingOptions } from '../../shared/pbx/get-recordings';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
@@ -15,7 +16,7 @@ import { newOptionRow, optionInputsOf, optionRowsOf, type IvrOptionRow } from '.
 import { IvrOptionsGrid } from './ivr-options-grid';
 import { useSaveIvrMenu } from './save-ivr-menu';
 
-const t = ja.pbx.ivr;
+const t = ivrJa;
 
 interface IvrForm {
   ivrMenuName: string;

@@ -3,12 +3,13 @@ import { Select } from 'antd';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
+import { ivrJa } from './ivr.ja';
 import { showAlert } from '../../shared/ui/alert';
 import { FormDialog } from '../../shared/ui/form-dialog';
 import { bind, FormField } from '../../shared/ui/form-field';
 import type { DestinationGroup } from './ivr-destinations';
 
-const t = ja.pbx.ivr;
+const t = ivrJa;
 
 type OptionForm = Pick<IvrOptionInput, 'ivrMenuOptionDigits' | 'ivrMenuOptionParam'>;
 

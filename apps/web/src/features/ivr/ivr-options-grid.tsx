@@ -2,11 +2,12 @@ import { IVR_DIGIT_OPTIONS } from '@tsunagu/contract/pbx/ivr';
 import { Button, Select, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { ivrJa } from './ivr.ja';
 import { labelOrDeleted } from '../../shared/ui/deleted-target';
 import type { IvrOptionRow } from './ivr-option-rows';
 import type { DestinationGroup } from './ivr-destinations';
 
-const t = ja.pbx.ivr;
+const t = ivrJa;
 /** Rows edited in the grid are shown pink (spec 2.8). */
 export const CHANGED_ROW_BACKGROUND = '#ffe4ec';
 

@@ -1,7 +1,7 @@
 import type { IvrMenu } from '@tsunagu/contract/pbx/ivr';
 import type { Recording } from '@tsunagu/contract/pbx/recording';
 import { useMemo } from 'react';
-import { ja } from '../../shared/i18n/ja';
+import { ivrJa } from './ivr.ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
 import { useRecordings } from '../../shared/pbx/get-recordings';
 import type { GridColumn } from '../../shared/ui/grid-columns';
@@ -10,7 +10,7 @@ import { useDeleteIvrMenu } from './delete-ivr-menu';
 import { useIvrMenus } from './get-ivr-menus';
 import { IvrDialog } from './ivr-dialog';
 
-const t = ja.pbx.ivr;
+const t = ivrJa;
 const rowKey = (row: IvrMenu) => row.ivrMenuUuid;
 
 /** The announcement column shows the recording's name (its filename when the recording is gone). */

@@ -5,14 +5,14 @@ import {
   type RecordingSaveRequest,
 } from '@tsunagu/contract/pbx/recording';
 import { useForm } from 'react-hook-form';
-import { ja } from '../../shared/i18n/ja';
+import { recordingsJa } from './recordings.ja';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { RecordingNameField } from './recording-name-field';
 import { useSaveRecording } from './save-recording';
 
-const t = ja.pbx.recording;
+const t = recordingsJa;
 
 /** Renaming a recording: the only field Edit shows (spec 2.12). */
 export function RecordingEditDialog({ recording, onClose }: { recording: Recording; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ja } from '../../shared/i18n/ja';
+import { recordingsJa } from './recordings.ja';
 
 /** What the player holds: the fetched audio and its name. */
 export interface PlayerTrack {
@@ -26,7 +26,7 @@ export function RecordingPlayer({ track }: { track: PlayerTrack | null }) {
     <audio
       ref={audio}
       controls
-      aria-label={track ? `${ja.pbx.recording.player}: ${track.name}` : ja.pbx.recording.player}
+      aria-label={track ? `${recordingsJa.player}: ${track.name}` : recordingsJa.player}
       style={{ width: '100%', maxWidth: 480, height: 36 }}
     />
   );

@@ -10,7 +10,7 @@ import { ApiError } from '@tsunagu/contract/envelope';
 import { Button, Flex, Typography } from 'antd';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ja } from '../../shared/i18n/ja';
+import { recordingsJa } from './recordings.ja';
 import { useRecordings } from '../../shared/pbx/get-recordings';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
@@ -20,7 +20,7 @@ import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { RecordingNameField } from './recording-name-field';
 import { useUploadRecording } from './upload-recording';
 
-const t = ja.pbx.recording;
+const t = recordingsJa;
 
 /** 'File upload' (ファイルアップロード, spec 2.12): an .mp3/.wav file and its name. */
 export function RecordingUploadDialog({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { isDefaultRecording, recordingUsageText, type Recording } from '@tsunagu/contract/pbx/recording';
 import { Button, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { ja } from '../../shared/i18n/ja';
+import { recordingsJa } from './recordings.ja';
 import { useRecordings } from '../../shared/pbx/get-recordings';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { useUsageLoader } from '../../shared/pbx/usage';
@@ -14,7 +14,7 @@ import { RecordingEditDialog } from './recording-edit-dialog';
 import { RecordingPlayer, type PlayerTrack } from './recording-player';
 import { RecordingUploadDialog } from './recording-upload-dialog';
 
-const t = ja.pbx.recording;
+const t = recordingsJa;
 
 const rowKey = (row: Recording) => row.recordingUuid;
 const editable = (row: Recording) => !isDefaultRecording(row);

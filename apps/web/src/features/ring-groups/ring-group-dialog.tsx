@@ -12,6 +12,7 @@ import { Flex, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
+import { ringGroupsJa } from './ring-groups.ja';
 import { useRecordingOptions } from '../../shared/pbx/get-recordings';
 import { useUserInfo } from '../../shared/session/session-store';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
@@ -21,7 +22,7 @@ import { NumberInput } from '../../shared/ui/number-input';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { useSaveRingGroup } from './save-ring-group';
 
-const t = ja.pbx.ringGroup;
+const t = ringGroupsJa;
 /** Spec 9: up to three chosen members are shown, then '他N件'. */
 const SHOWN_MEMBERS = 3;
 

@@ -1,6 +1,6 @@
 import type { RingGroup } from '@tsunagu/contract/pbx/ring-group';
 import { Flex, Tag } from 'antd';
-import { ja } from '../../shared/i18n/ja';
+import { ringGroupsJa } from './ring-groups.ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreenPage } from '../../shared/ui/list-screen-page';
@@ -8,7 +8,7 @@ import { useDeleteRingGroup } from './delete-ring-group';
 import { useRingGroups } from './get-ring-groups';
 import { RingGroupDialog } from './ring-group-dialog';
 
-const t = ja.pbx.ringGroup;
+const t = ringGroupsJa;
 const members = (group: RingGroup) => group.destinations.map((d) => d.destinationNumber);
 
 const columns: GridColumn<RingGroup>[] = [

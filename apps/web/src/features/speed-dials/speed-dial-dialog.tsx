@@ -10,7 +10,7 @@ import {
 import { Input } from 'antd';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ja } from '../../shared/i18n/ja';
+import { speedDialsJa } from './speed-dials.ja';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
@@ -19,7 +19,7 @@ import { NumberInput } from '../../shared/ui/number-input';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { useSaveSpeedDial } from './save-speed-dial';
 
-const t = ja.pbx.speedDial;
+const t = speedDialsJa;
 
 export interface SpeedDialDialogProps {
   /** The entry to edit, or null for a new one. */

@@ -1,5 +1,5 @@
 import type { SpeedDial } from '@tsunagu/contract/pbx/speed-dial';
-import { ja } from '../../shared/i18n/ja';
+import { speedDialsJa } from './speed-dials.ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreenPage } from '../../shared/ui/list-screen-page';
@@ -7,7 +7,7 @@ import { useDeleteSpeedDial } from './delete-speed-dial';
 import { useSpeedDials } from './get-speed-dials';
 import { SpeedDialDialog } from './speed-dial-dialog';
 
-const t = ja.pbx.speedDial;
+const t = speedDialsJa;
 const NONE: SpeedDial[] = [];
 
 const columns: GridColumn<SpeedDial>[] = [
