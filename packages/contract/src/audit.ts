@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'login.failure',
   'login.sessionMax',
   'login.endOldestSession',
+  'logout',
   'verto.login.success',
   'verto.login.failure',
   'user.save',
@@ -67,6 +68,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The Japanese name of a recorded action, e.g. 内線番号の保存; an action of no known subject keeps its code. */
 export function auditActionLabel(action: string): string {
+  if (action === 'logout') return 'サインアウト';
   const cut = action.lastIndexOf('.');
   const subject = SUBJECTS[action.slice(0, cut)];
   const verb = VERBS[action.slice(cut + 1)];
