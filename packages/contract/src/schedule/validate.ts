@@ -1,7 +1,7 @@
 /** Every check of spec 5 for business hours, as pure functions returning the spec's (Japanese) messages. */
 import { isTransferNumber } from '../pbx/dial';
 import { isBlank, isEmail } from '../pbx/shared';
-import { DAY_MS, civilFromDays, endOfMonthAfter, parseDate, parseTime } from './calendar';
+import { DAY_MS, endOfMonthAfter, parseDate, parseTime } from './calendar';
 import { parseClosedDate, parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
 import { endDateBounds, type ConditionForm } from './form';
 import { nameHint, orderHint, orderRangeMessage, scheduleMessages as m } from './messages';
