@@ -78,6 +78,8 @@ export const endpoints = {
   timeConditionSave: { method: 'POST', path: '/v1/timeCondition/save/', variants: [8150] },
   /** Refused (409) while an incoming number still routes to the schedule. */
   timeConditionDelete: { method: 'DELETE', path: '/v1/timeCondition/:dialplanUuid', variants: [8150] },
+  /** 「この番号に今かけたら?」: what an outside call would do at a date and time (query: tryCallQuerySchema). */
+  timeConditionTryCall: { method: 'GET', path: '/v1/timeCondition/tryCall/:domainUuid', variants: [8150] },
   loginUsers: { method: 'GET', path: '/v1/user/loginUsers/:domainUuid' },
   /** The tenant's desk phones and whether each is registered (DeskPhoneState[]). */
   deskPhones: { method: 'GET', path: '/v1/user/deskPhones/:domainUuid' },

@@ -21,3 +21,4 @@ export {
   type YearlyDays,
 } from './fields';
 export { HOLIDAY_DATA_YEARS, nationalHolidayOn } from './holidays';
+export * from './try-call';

@@ -1,4 +1,10 @@
-import { deleteQuerySchema, endpoints, idSchema, scheduleSaveRequestSchema } from '@tsunagu/contract';
+import {
+  deleteQuerySchema,
+  endpoints,
+  idSchema,
+  scheduleSaveRequestSchema,
+  tryCallQuerySchema,
+} from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/router';
 import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
@@ -15,6 +21,12 @@ export function registerSchedulesRoutes(router: Router, service: SchedulesServic
     body: scheduleSaveRequestSchema,
     handler: ({ auth, request, tenantUuid, body }) =>
       service.save({ auth, ip: request.ip }, tenantUuid, body),
+  });
+
+  router.route(endpoints.timeConditionTryCall, {
+    params: z.object({ domainUuid: idSchema }),
+    query: tryCallQuerySchema,
+    handler: ({ tenantUuid, query }) => service.tryCall(tenantUuid, query),
   });
 
   router.route(endpoints.timeConditionDelete, {

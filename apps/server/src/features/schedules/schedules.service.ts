@@ -10,6 +10,7 @@ import {
   scheduleMessages,
   type Dialplan,
   type TimeCondition,
+  type TryCallQuery,
 } from '@tsunagu/contract';
 import type { Db, Tx } from '../../platform/db/client';
 import { timeConditionOf } from '../../platform/db/time-condition-rows';
@@ -35,6 +36,7 @@ import {
   type DialplanRow,
   type StoredCondition,
 } from './schedules.repository';
+import { tryCall } from './try-call';
 
 export interface SchedulesServiceDeps {
   db: Db;
@@ -159,6 +161,9 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
 
   return {
     list,
+
+    /** 「この番号に今かけたら?」 for one of the tenant's incoming numbers or schedules. */
+    tryCall: (tenantUuid: string, query: TryCallQuery) => tryCall(db, tenantUuid, query),
 
     /**
      * Stores a whole schedule (already checked against the contract's rules): creates it when it has no
