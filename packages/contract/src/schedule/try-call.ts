@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../pbx/shared';
-import { DAY_MS, parseDate, parseTime } from './calendar';
+import { DAY_MS, formatDate, parseDate, parseTime } from './calendar';
 import { scheduleMessages } from './messages';
 import { actionTypeSchema, timeConditionTypeSchema } from './schema';
 import { zoneClock } from './zone';
@@ -150,4 +150,13 @@ export function localMoment(
   const seconds = parseTimeWithSeconds(time);
   if (day === null || seconds === null) return null;
   return { instant: zoneClock(timeZone).instantOf(day * DAY_MS + seconds * 1000), day };
+}
+
+/** The zone's local date ('YYYY-MM-DD') and time ('HH:mm:ss') now: the question's default. */
+export function localNow(timeZone: string, now: number = Date.now()): { date: string; time: string } {
+  const wall = zoneClock(timeZone).wallOf(now);
+  const day = Math.floor(wall / DAY_MS);
+  const seconds = Math.floor((wall - day * DAY_MS) / 1000);
+  const hms = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  return { date: formatDate(day), time: hms.map((n) => String(n).padStart(2, '0')).join(':') };
 }

@@ -2,7 +2,7 @@ import { ACTION_TYPE_LABELS, DEFAULT_ACTION_TYPES } from '@tsunagu/contract/sche
 import type { ActionType } from '@tsunagu/contract/schedule/schema';
 import { Badge, Flex, Tag } from 'antd';
 import { ja } from '../../shared/i18n/ja';
-import { ACTION_COLORS } from './action-colors';
+import { ACTION_COLORS, HOLIDAY_COLOR } from './action-colors';
 
 /** A condition's action as a coloured tag (the list's action column). */
 export function ActionTag({ type }: { type: ActionType }) {
@@ -13,7 +13,7 @@ export function ActionTag({ type }: { type: ActionType }) {
   );
 }
 
-/** The chart's legend: a coloured badge per action type, in the spec's order. */
+/** The chart's legend: a coloured badge per action type, in the spec's order, then the holiday mark. */
 export function ActionLegend() {
   return (
     <Flex gap={12} wrap role="list" aria-label={ja.schedules.legend}>
@@ -22,6 +22,10 @@ export function ActionLegend() {
           <Badge color={ACTION_COLORS[type]} text={ACTION_TYPE_LABELS[type]} />
         </span>
       ))}
+      <span role="listitem">
+        <span style={{ color: HOLIDAY_COLOR, fontWeight: 600 }}>{ja.schedules.holidayMark}</span>{' '}
+        {ja.schedules.holidayLegend}
+      </span>
     </Flex>
   );
 }
