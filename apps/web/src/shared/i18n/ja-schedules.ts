@@ -43,7 +43,7 @@ export const jaSchedules = {
       target: '確認する宛先',
       bySchedule: 'この営業時間',
       byNumber: '着信番号',
-      number: '着信番号',
+      number: '確認する着信番号',
       numberPlaceholder: '例) 0312345678',
       date: '確認する日付',
       time: '確認する時刻',
