@@ -251,7 +251,8 @@ describe('condition dialog', () => {
     expect(within(dialog).getByText('祝日・休業日設定')).toBeTruthy();
     expect(within(dialog).getByText(/国民の祝日.*自動で対象/)).toBeTruthy();
     expect((within(dialog).getByLabelText('祝日・休業日名') as HTMLInputElement).value).toBe('祝日');
-    const dates = () => within(dialog).getAllByRole('textbox', { name: '休業日の日付' }) as HTMLInputElement[];
+    const dates = () =>
+      within(dialog).getAllByRole('textbox', { name: '休業日の日付' }) as HTMLInputElement[];
     expect(dates().map((d) => d.value)).toEqual(['06-15']);
 
     // A closed day without a name or date blocks the save with the contract's message.
