@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_COLORS } from '../apps/web/src/features/schedules/action-colors';
 import { DEMO, signIn } from './support/auth-steps';
+import { seriousViolations } from './support/axe';
 import { useE2E } from './support/harness';
 
 const e2e = useE2E();
@@ -144,6 +145,7 @@ describe('business hours', () => {
       await holidays.getByLabel('休業日名', { exact: true }).fill('創立記念日');
       await pick(holidays.getByLabel('休業日の日付'), '06-15');
       await page.screenshot({ path: '/tmp/schedules-holiday.png' });
+      expect(await seriousViolations(page)).toEqual([]);
       await holidays.getByRole('button', { name: '保存' }).click();
       await holidays.waitFor({ state: 'detached' });
       const list = page.locator('section[aria-label="特定日・曜日時間リスト"] tbody tr');
@@ -171,6 +173,8 @@ describe('business hours', () => {
       expect(await answer.innerText()).toContain('優先順位 500');
       expect(await steps.innerText()).toBe('切断');
       await page.screenshot({ path: '/tmp/schedules-try-call.png', fullPage: true });
+      // The chart's holiday mark, the compact table and the answer pass axe (WCAG 2.1 AA) too.
+      expect(await seriousViolations(page)).toEqual([]);
     } catch (error) {
       await page
         .screenshot({ path: '/tmp/schedules-holiday-failed.png', fullPage: true })
