@@ -15,14 +15,7 @@
  *   the condition listed first.
  */
 import { DAY_MS, MINUTE_MS, monthDayOf, weekdayOf } from './calendar';
-import {
-  crossesNewYear,
-  parseClosedDate,
-  parseDateTimeRange,
-  parseTimeOfDay,
-  parseYearlyDays,
-  weekdayMask,
-} from './fields';
+import { parseClosedDate, parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
 import { nationalHolidayOn } from './holidays';
 import { isAnti, type Dialplan, type TimeCondition } from './schema';
 import { DEFAULT_TIME_ZONE, zoneClock } from './zone';
@@ -38,11 +31,14 @@ interface WeekdayRule {
   end: number;
 }
 
-/** A date rule: whether it covers a local wall-clock instant (with its day count and month×100+day). */
-interface DateRule {
-  condition: TimeCondition;
-  covers: (wall: number, day: number, monthDay: number) => boolean;
-}
+/**
+ * A date rule. yearly: month×100+day from ≤ value ≤ to (from > to wraps the new year); once: wall-clock
+ * ms from ≤ value < to; holiday: the public holidays and the closed days. Plain fields rather than a
+ * closure per rule keep the loop monomorphic on the call path.
+ */
+type DateRule = { condition: TimeCondition } & (
+  { kind: 'yearly' | 'once'; from: number; to: number } | { kind: 'holiday'; closed: ClosedDays }
+);
 
 /** Parses a schedule once into a fast evaluator for one time zone (throws RangeError for an unknown zone). */
 export function compileSchedule(schedule: Dialplan, timeZone: string = DEFAULT_TIME_ZONE): ScheduleEvaluator {
@@ -62,7 +58,7 @@ export function compileSchedule(schedule: Dialplan, timeZone: string = DEFAULT_T
     const day = Math.floor(wall / DAY_MS);
     if (dateRules.length > 0) {
       const monthDay = monthDayOf(day);
-      for (const rule of dateRules) if (rule.covers(wall, day, monthDay)) return rule.condition;
+      for (const rule of dateRules) if (covers(rule, wall, day, monthDay)) return rule.condition;
     }
     const minute = Math.floor((wall - day * DAY_MS) / MINUTE_MS);
     const today = 1 << weekdayOf(day);
@@ -99,32 +95,41 @@ function weekdayRule(condition: TimeCondition): WeekdayRule[] {
 }
 
 function dateRule(condition: TimeCondition): DateRule[] {
-  const covers = dateCoverage(condition);
-  return covers ? [{ condition, covers }] : [];
-}
-
-/** What a date condition covers, or null for other types and unreadable fields. */
-function dateCoverage(condition: TimeCondition): DateRule['covers'] | null {
   switch (condition.timeConditionType) {
     case 'mday': {
       const days = parseYearlyDays(condition.timeConditionMon, condition.timeConditionMday);
-      if (!days) return null;
-      const from = days.month * 100 + days.first;
-      const to = days.endMonth * 100 + days.last;
-      return crossesNewYear(days)
-        ? (_wall, _day, monthDay) => monthDay >= from || monthDay <= to
-        : (_wall, _day, monthDay) => monthDay >= from && monthDay <= to;
+      if (!days) return [];
+      return [
+        {
+          condition,
+          kind: 'yearly',
+          from: days.month * 100 + days.first,
+          to: days.endMonth * 100 + days.last,
+        },
+      ];
     }
     case 'date-time': {
       const range = parseDateTimeRange(condition.timeConditionDateTime);
-      return range ? (wall) => wall >= range.start && wall < range.end : null;
+      return range ? [{ condition, kind: 'once', from: range.start, to: range.end }] : [];
     }
-    case 'holiday': {
-      const closed = closedDaysOf(condition);
-      return (_wall, day, monthDay) => closedDayName(closed, day, monthDay) !== null;
-    }
+    case 'holiday':
+      return [{ condition, kind: 'holiday', closed: closedDaysOf(condition) }];
     default:
-      return null;
+      return [];
+  }
+}
+
+/** Whether a date rule covers a local wall-clock instant, with its day count and month×100+day. */
+function covers(rule: DateRule, wall: number, day: number, monthDay: number): boolean {
+  switch (rule.kind) {
+    case 'yearly':
+      return rule.from <= rule.to
+        ? monthDay >= rule.from && monthDay <= rule.to
+        : monthDay >= rule.from || monthDay <= rule.to;
+    case 'once':
+      return wall >= rule.from && wall < rule.to;
+    case 'holiday':
+      return closedDayName(rule.closed, day, monthDay) !== null;
   }
 }
 
