@@ -41,11 +41,7 @@ export function ClosedDaysInput({ id, value, onChange, today, invalid }: ClosedD
             <Checkbox
               checked={yearly}
               onChange={(event) =>
-                update(index, {
-                  date: event.target.checked
-                    ? day.date.slice(5)
-                    : day.date && `${today.slice(0, 4)}-${day.date}`,
-                })
+                update(index, { date: switchYearly(day.date, event.target.checked, today) })
               }
             >
               {t.closedDayYearly}
@@ -76,4 +72,13 @@ export function ClosedDaysInput({ id, value, onChange, today, invalid }: ClosedD
       </div>
     </Flex>
   );
+}
+
+/**
+ * A closed day's date when its 毎年 box changes: 'YYYY-MM-DD' ⇄ 'MM-DD' (a one-off day lands in today's
+ * year); an empty date becomes today when made one-off, so the box shows what was chosen.
+ */
+function switchYearly(date: string, yearly: boolean, today: string): string {
+  if (yearly) return date.length === 10 ? date.slice(5) : date;
+  return date ? `${today.slice(0, 4)}-${date}` : today;
 }

@@ -267,4 +267,30 @@ describe('condition dialog', () => {
     await save();
     expect(onSave).toHaveBeenCalledWith(holidays);
   });
+
+  it('turns a yearly closed day into a one-off one in this year, and an empty one into today', async () => {
+    const holidays = timeConditionSchema.parse({
+      ...newCondition('holiday', [weekdayHours]),
+      timeConditionClosedDays: [{ name: '創立記念日', date: '06-15' }],
+    });
+    const { dialog, user, save, onSave } = renderDialog(holidays);
+    await user.click(within(dialog).getByRole('checkbox', { name: '毎年' }));
+    const date = () =>
+      (within(dialog).getAllByRole('textbox', { name: '休業日の日付' }) as HTMLInputElement[]).map(
+        (d) => d.value,
+      );
+    expect(date()).toEqual(['2025-06-15']);
+    await user.click(within(dialog).getByRole('button', { name: '休業日を追加' }));
+    await user.type(within(dialog).getAllByRole('textbox', { name: '休業日名' })[1] as HTMLElement, '棚卸し');
+    await user.click(within(dialog).getAllByRole('checkbox', { name: '毎年' })[1] as HTMLElement);
+    expect(date()).toEqual(['2025-06-15', '2025-06-01']);
+    await save();
+    expect(onSave).toHaveBeenCalledWith({
+      ...holidays,
+      timeConditionClosedDays: [
+        { name: '創立記念日', date: '2025-06-15' },
+        { name: '棚卸し', date: '2025-06-01' },
+      ],
+    });
+  });
 });
