@@ -237,6 +237,7 @@ describe('condition dialog', () => {
     const { dialog, save, onSave } = renderDialog(night);
     const [from, to] = within(dialog).getAllByRole('textbox', { name: /開始|終了/ }) as HTMLInputElement[];
     expect([from?.value, to?.value]).toEqual(['22:00', '06:00']);
+    expect(within(dialog).getByText('（翌日）')).toBeTruthy();
     await save();
     expect(document.querySelector('.ant-modal-confirm-content')).toBeNull();
     expect(onSave).toHaveBeenCalledWith(night);

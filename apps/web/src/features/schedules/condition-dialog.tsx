@@ -20,6 +20,7 @@ import {
   type ActionType,
   type TimeCondition,
 } from '@tsunagu/contract/schedule/schema';
+import { parseTime } from '@tsunagu/contract/schedule/calendar';
 import { validateConditionForm, type ConditionFormField } from '@tsunagu/contract/schedule/validate';
 import { Button, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Select, TimePicker } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
@@ -293,8 +294,15 @@ function TimeRange({ form, set, errors, id }: RangeProps & { set: (patch: Partia
         onChange={(value) => set({ timeTemp2: timeText(value) })}
         status={errors.timeTemp2 ? 'error' : undefined}
       />
+      {form.timeConditionType === 'wtime' && endsNextDay(form) && <span>{t.untilNextDay}</span>}
     </Flex>
   );
+}
+
+/** A weekday time whose end comes before its start runs past midnight into the next day. */
+function endsNextDay(form: ConditionForm): boolean {
+  const [from, to] = [parseTime(form.timeTemp1), parseTime(form.timeTemp2)];
+  return from !== null && to !== null && to < from;
 }
 
 /** Two date pickers separated by '~'; picking the start moves the end to it and limits the end (spec 5 "Dates"). */

@@ -70,6 +70,8 @@ export const jaSchedules = {
     date: '日付',
     yearly: '毎年',
     rangeSeparator: '~',
+    /** Beside a weekday time whose end is before its start (22:00 ~ 06:00). */
+    untilNextDay: '（翌日）',
     selection: '動作選択',
     from: '開始',
     to: '終了',
