@@ -1,9 +1,7 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { DestinationListData } from '@tsunagu/contract/pbx/destination';
 import type { TryCallQuery, TryCallResult } from '@tsunagu/contract/schedule/try-call';
 import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../shared/api/client';
-import { withQuery } from '../../shared/api/with-query';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { schedulesKey } from './get-schedules';
 
@@ -13,8 +11,7 @@ export function getTryCall(
   query: TryCallQuery,
   signal?: AbortSignal,
 ): Promise<TryCallResult> {
-  const search = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-  return fetchData(withQuery(endpoints.timeConditionTryCall, search), { params: { domainUuid }, signal });
+  return fetchData(endpoints.timeConditionTryCall, { params: { domainUuid }, query, signal });
 }
 
 /** The answer to the question asked (none until asked); under the schedules' key, so a save asks again. */
@@ -38,10 +35,7 @@ export function useIncomingNumbers() {
   return useQuery({
     queryKey: [...schedulesKey(domainUuid), 'incoming-numbers'],
     queryFn: async ({ signal }) => {
-      const data: DestinationListData = await fetchData(endpoints.destinationList, {
-        params: { domainUuid },
-        signal,
-      });
+      const data = await fetchData(endpoints.destinationList, { params: { domainUuid }, signal });
       return data.list.map((d) => d.destinationNumber);
     },
     retry: false,
