@@ -15,7 +15,7 @@ import type { Auth } from '../../platform/auth/auth-context';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
-import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
+import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   listGatewayNumbers,
@@ -147,20 +147,11 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
     ): Promise<void> {
       requireAdmin(actor.auth);
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
-      await commitChange(deps, change, async (tx) => {
-        const cleared = await clearUsagesForDelete(
-          tx,
-          tenantUuid,
-          { kind: 'extension', id: extensionUuid },
-          removeReferences,
-        );
-        const number = await deleteExtension(tx, tenantUuid, extensionUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
-        return {
-          target: extensionUuid,
-          detail: { extension: number, removedReferences: cleared.removedReferences },
-          alsoChanged: cleared.alsoChanged,
-        };
+      await commitGuardedDelete(deps, change, extensionUuid, removeReferences, {
+        remove: async (tx) => {
+          const number = await deleteExtension(tx, tenantUuid, extensionUuid);
+          return number === null ? null : { extension: number };
+        },
       });
     },
   };
