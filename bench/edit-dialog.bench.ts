@@ -4,7 +4,7 @@
 // Run after `npm run build`: npx tsx bench/edit-dialog.bench.ts   (CHROMIUM_PATH overrides the browser)
 import { loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { freePort, freshDataDir, start, stop, waitForLogin, signInThroughForm } from './support';
 
 const RUNS = 10;
 const SCREENS = [
@@ -69,11 +69,7 @@ try {
     viewport: { width: 1280, height: 800 },
     locale: 'ja-JP',
   });
-  await page.goto('/login');
-  await page.getByLabel('ID', { exact: true }).fill('admin');
-  await page.getByLabel('パスワード', { exact: true }).fill('Admin#2026');
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('button', { name: /ユーザーメニュー/ }).waitFor();
+  await signInThroughForm(page, 'admin', 'Admin#2026');
   console.log(
     `load average at the start: ${loadavg()
       .map((l) => l.toFixed(1))
