@@ -15,14 +15,16 @@ const SCREENS = [
 /**
  * Installs, in the page, a watch for the next click: it resolves with the milliseconds from that click
  * to the dialog being visible (in the document, not transparent) and to it being ready (no opening
- * motion class left, full opacity, no transform), checked on every animation frame. A string: tsx's
+ * motion class left, full opacity, no transform), checked on every animation frame (performance.now():
+ * a frame's own time stamp is its start, which on a busy machine precedes the change). A string: tsx's
  * helpers for function names do not exist in the page.
  */
 const WATCH_NEXT_DIALOG = `window.dialogOpening = new Promise((resolve) => {
   let clickAt = 0;
   let visible = 0;
   addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
-  requestAnimationFrame(function frame(now) {
+  requestAnimationFrame(function frame() {
+    const now = performance.now();
     const modal = document.querySelector('.ant-modal');
     if (clickAt && modal) {
       const style = getComputedStyle(modal);

@@ -252,7 +252,8 @@ describe('the edit dialog (spec 2.5: opens after 150 ms)', () => {
         let clickAt = 0;
         let partial = 0;
         addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
-        requestAnimationFrame(function frame(now) {
+        requestAnimationFrame(function frame() {
+          const now = performance.now();
           const modal = document.querySelector('.ant-modal');
           if (clickAt && modal) {
             const style = getComputedStyle(modal);
