@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
   // the big lists are served from a per-tenant cache that the database's change counter invalidates.
   const lists = createListCache(db);
-  registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists }));
+  registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists, onError }));
   registerCommonRoutes(router, createCommonService({ db, lists }));
   registerRingGroupsRoutes(router, createRingGroupsService({ db, engine, lists }));
   registerIvrRoutes(router, createIvrService({ db, engine, lists }));

@@ -66,6 +66,8 @@ export interface TestApp {
   config: AppConfig;
   /** Every engine.configChanged call so far, in order (unless a test passed its own engine). */
   configChanges: { tenantUuid: string; kind: ConfigKind }[];
+  /** Every engine.dropRegistrations call so far, in order (unless a test passed its own engine). */
+  registrationDrops: { tenantUuid: string; extension: string }[];
   /** Signs in through the real endpoint; throws when the sign-in fails. */
   login(username: string, password: string): Promise<TestSession>;
   /** app.inject as the given session (or anonymously). */
@@ -91,9 +93,12 @@ export async function createTestApp(
   const config = testConfig(options.config);
   await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
   const configChanges: TestApp['configChanges'] = [];
+  const registrationDrops: TestApp['registrationDrops'] = [];
   const engine: TelephonyEngine = {
     ...createNoopEngine(),
     configChanged: (tenantUuid, kind) => void configChanges.push({ tenantUuid, kind }),
+    dropRegistrations: async (tenantUuid, extension) =>
+      void registrationDrops.push({ tenantUuid, extension }),
   };
   const app = await buildApp({ config, database, demo: true, engine, ...options.deps });
   const xsrf = randomBytes(12).toString('hex');
@@ -102,6 +107,7 @@ export async function createTestApp(
     database,
     config,
     configChanges,
+    registrationDrops,
     async login(username, password) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
       const header = res.headers.authorization;

@@ -37,6 +37,8 @@ export interface ExtensionsServiceDeps {
   secrets: SecretBox;
   engine: TelephonyEngine;
   lists: ListCache;
+  /** Reports work after the commit that failed (the answer still goes out). */
+  onError: (error: unknown) => void;
 }
 
 function toExtension(row: ExtensionRow): Extension {
@@ -118,7 +120,8 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
 
     /**
      * Gives the extension a new SIP/verto password, which this answer alone reveals. The engine reloads the
-     * tenant's directory, so the old password no longer registers (phones signed in with it must sign in again).
+     * tenant's directory, so the old password no longer registers, and drops the phones signed in with it.
+     * The new password is answered even when the engine cannot be reached: it is already stored.
      */
     async resetPassword(actor: Actor, tenantUuid: string, extensionUuid: string) {
       requireAdmin(actor.auth);
@@ -132,6 +135,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         // The password itself is never written to the audit log.
         return { target: extensionUuid, detail: { extension: number } };
       });
+      await deps.engine.dropRegistrations(tenantUuid, extension).catch(deps.onError);
       return { extension, password };
     },
 

@@ -308,6 +308,14 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       if (mover !== leg) board.end(leg, 'NORMAL_CLEARING');
     },
 
+    async dropRegistrations(tenantUuid, extension) {
+      const config = await configs.byTenant(tenantUuid);
+      if (!config) return;
+      const login = `${extension}@${config.domainName}`;
+      for (const session of [...sessions.values()]) if (session.login === login) session.drop();
+      deskPhones.reRegister(config.domainName, tenantUuid, extension);
+    },
+
     async close() {
       for (const line of board.lines())
         for (const leg of [...line.legs.values()]) board.end(leg, 'NORMAL_CLEARING');
