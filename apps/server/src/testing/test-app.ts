@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../app';
+import { checkEveryAnswer } from './answer-check';
 import { openPglite, openPostgres, type Database } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
 import { seedDemo } from '../platform/db/seed';
@@ -101,6 +102,7 @@ export async function createTestApp(
       void registrationDrops.push({ tenantUuid, extension }),
   };
   const app = await buildApp({ config, database, demo: true, engine, ...options.deps });
+  checkEveryAnswer(app);
   const xsrf = randomBytes(12).toString('hex');
   return {
     app,

@@ -11,9 +11,9 @@ import {
   type ExtensionCreateRequest,
   type ExtensionSaveRequest,
 } from '@tsunagu/contract';
-import type { Auth } from '../../platform/auth/auth-context';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
+import { requireCapability } from '../../platform/auth/auth-context';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
@@ -48,11 +48,6 @@ function toExtension(row: ExtensionRow): Extension {
     enabled: flagOf(row.enabled),
     doNotDisturb: flagOf(row.doNotDisturb),
   };
-}
-
-/** Adding and removing extensions is for tenant administrators (CP) and the provider (SP) only. */
-function requireAdmin(auth: Auth): void {
-  if (auth.userClass !== 'CP' && auth.userClass !== 'SP') throw new ApiError(403, messages.forbidden);
 }
 
 export function createExtensionsService(deps: ExtensionsServiceDeps) {
@@ -90,7 +85,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
 
     /** Adds an extension with a generated SIP/verto password, which this answer alone ever reveals. */
     async create(actor: Actor, tenantUuid: string, input: ExtensionCreateRequest) {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.create');
       const extensionUuid = randomUUID();
       const password = generateExtensionPassword();
       const change = {
@@ -124,7 +119,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
      * The new password is answered even when the engine cannot be reached: it is already stored.
      */
     async resetPassword(actor: Actor, tenantUuid: string, extensionUuid: string) {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.resetPassword');
       const password = generateExtensionPassword();
       let extension = '';
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.passwordReset' } as const;
@@ -149,7 +144,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       extensionUuid: string,
       removeReferences = false,
     ): Promise<void> {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.delete');
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
       await commitGuardedDelete(deps, change, extensionUuid, removeReferences, {
         remove: async (tx) => {

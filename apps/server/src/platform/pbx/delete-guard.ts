@@ -83,7 +83,3 @@ export async function commitGuardedDelete<Found = undefined>(
   });
   return found;
 }
-
-/** `?removeReferences=true` → true. */
-export const wantsReferencesRemoved = (query: { removeReferences?: string } | undefined): boolean =>
-  query?.removeReferences === 'true';
