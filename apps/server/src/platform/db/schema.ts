@@ -282,7 +282,7 @@ export const mailLog = pgTable(
   (t) => [primaryKey({ columns: [t.domainUuid, t.callUuid, t.kind] })],
 );
 
-/** Entries per tenant's audit trail, kept by triggers (migrations/0009_audit_trail.sql); the nil UUID for none. */
+/** Entries per tenant's audit trail, kept by triggers (migrations/0010_audit_trail.sql); the nil UUID for none. */
 export const auditCounts = pgTable('audit_counts', {
   domainKey: uuid('domain_key').primaryKey(),
   entries: bigint('entries', { mode: 'number' }).notNull(),
