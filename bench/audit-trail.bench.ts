@@ -3,7 +3,7 @@
 // Run: npx tsx bench/audit-trail.bench.ts   (BENCH_DATABASE_URL overrides the PostgreSQL server)
 import pg from 'pg';
 import { AUDIT_ACTIONS } from '../packages/contract/src/audit';
-import { scratchDatabase } from './large-tenant';
+import { PG_URL, scratchDatabase } from './large-tenant';
 import { describeLoad, load } from './load';
 import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 
@@ -78,4 +78,9 @@ try {
   }
 } finally {
   await stop(child);
+  // A million rows are not left behind.
+  const admin = new pg.Client(PG_URL);
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS tsunagu_bench_audit');
+  await admin.end();
 }
