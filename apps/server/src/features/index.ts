@@ -1,4 +1,5 @@
 import * as actionLog from './action-log/action-log.routes';
+import * as audit from './audit/audit.routes';
 import * as auth from './auth/auth.routes';
 import * as calls from './calls/calls.routes';
 import * as cdr from './cdr/cdr.routes';
@@ -37,6 +38,7 @@ export const features: { register: RegisterFeature }[] = [
   recordings,
   presence,
   cdr,
+  audit,
   chat,
   actionLog,
   calls,

@@ -1,3 +1,4 @@
+import * as audit from '../features/audit/audit.screen';
 import * as login from '../features/auth/login.screen';
 import * as callerPage from '../features/caller-page/caller-page.screen';
 import * as customerRecord from '../features/customer-record/customer-record.screen';
@@ -26,6 +27,7 @@ export const screens: readonly Screen[] = [
   schedules.screen,
   speedDials.screen,
   recordings.screen,
+  audit.screen,
   customerRecord.screen,
   help.screen,
   callerPage.screen,

@@ -13,5 +13,6 @@ export function register(router: Router, deps: FeatureDeps): void {
   router.route(endpoints.timeConditionSave, ({ actor, tenantUuid, body }) =>
     service.save(actor, tenantUuid, body),
   );
+  router.route(endpoints.timeConditionTryCall, ({ tenantUuid, query }) => service.tryCall(tenantUuid, query));
   routeGuardedDelete(router, endpoints.timeConditionDelete, (params) => params.dialplanUuid, service.remove);
 }

@@ -1,3 +1,4 @@
+import { jaList } from './ja-list';
 import { jaPanel } from './ja-panel';
 import { jaPbx } from './ja-pbx';
 import { jaPhone } from './ja-phone';
@@ -13,6 +14,8 @@ export const ja = {
     help: 'ヘルプ',
     custRecord: '顧客情報',
     custRecall: 'リコール',
+    // The audit screen's heading (its route title comes from the menu, the same 操作履歴).
+    systemAudit: '操作履歴',
     pbx: 'PBX',
   },
   screens: {
@@ -77,6 +80,7 @@ export const ja = {
     ok: 'OK',
     network: 'サーバーに接続できません。通信環境を確認してください。',
   },
+  list: jaList,
   pbx: jaPbx,
   ...jaSchedules,
 } as const;
