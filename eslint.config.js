@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { featureBoundaries } from './scripts/eslint-feature-boundaries.js';
+import { layers } from './scripts/eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
@@ -10,9 +10,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { local: { rules: { layers } } },
     rules: {
-      'local/feature-boundaries': 'error',
+      'local/layers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

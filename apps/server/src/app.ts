@@ -60,7 +60,7 @@ import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
 import { createTelephony, isSandbox, telephonyOf } from './telephony/create-engine';
-import { createAllowList } from './telephony/freeswitch/http/allow-list';
+import { createAllowList } from './platform/http/allow-list';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
 

@@ -1,6 +1,6 @@
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { ja } from '../shared/i18n/ja';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { requireSession } from './require-session';
 import { PageLoading, RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-title';

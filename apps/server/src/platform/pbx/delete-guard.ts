@@ -1,5 +1,5 @@
 import { ApiError, usageLabel, usageMessage, usageMessages, type UsageKind } from '@tsunagu/contract';
-import type { ConfigKind } from '../../telephony/engine';
+import type { ConfigKind } from './config-kind';
 import type { Tx } from '../db/client';
 import { lockTenantNumbers } from './lookups.repository';
 import { findUsages, findUsageTarget, REF_CONFIG, removeUsages } from './usage.repository';
