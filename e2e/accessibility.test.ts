@@ -13,7 +13,8 @@ const e2e = useE2E();
 
 /** Waits until the page shows no loading spinner (the screen's data is in). */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+  // antd's spinners say aria-busy; its skeletons have no accessible state.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .ant-skeleton-active'));
 }
 
 /** axe over the page as it is now, each finding named by its screen (every screen is checked before failing). */
@@ -39,7 +40,7 @@ async function openPbxScreen(page: Page, menuItem: string): Promise<void> {
   const link = menu.getByRole('link', { name: menuItem });
   if (!(await link.isVisible())) {
     await menu.getByText('PBX管理').click();
-    // antd drops the collapse-motion classes when the opening has finished.
+    // antd drops the collapse-motion classes when the opening has finished (no accessible state tells).
     await menu.locator('.ant-menu-sub:not(.ant-motion-collapse):not(.ant-menu-hidden)').waitFor();
   }
   await link.click();
