@@ -16,8 +16,12 @@ type Json = Record<string, unknown>;
 
 const e2e = useE2E();
 
-/** The verto.invite frames FreeSWITCH sent a verto client, as recorded. */
-const recordedInvites = loadRecordedVertoSession('verto-1001')
+/**
+ * The verto.invite frames FreeSWITCH sent verto clients, as recorded: a Node client, and the console's
+ * own softphones on the loopback trial (offers from a SIP desk phone, PCMU only, and from browsers).
+ */
+const recordedInvites = (['verto-1001', 'trial-1001', 'trial-1002'] as const)
+  .flatMap((session) => loadRecordedVertoSession(session))
   .filter((f) => f.dir === 'in' && f.message.method === 'verto.invite')
   .map((f) => f.message.params as Json & { callID: string; sdp: string; caller_id_number: string });
 

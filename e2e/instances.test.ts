@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  followPresence,
   nextMessage,
   stompClient,
   type TestStompClient,
@@ -123,9 +124,8 @@ const sendChat = (on: StartedServer, from: Session, to: Session, message: string
     toUsers: JSON.stringify([{ id: to.userUuid, itemName: '' }]),
   });
 
-const onlineCount = (body: string, userUuid: string) =>
-  (JSON.parse(body) as { userUuid: string; loginCnt: number }[]).find((u) => u.userUuid === userUuid)
-    ?.loginCnt ?? 0;
+const onlineCount = (list: unknown, userUuid: string) =>
+  (list as { userUuid: string; loginCnt: number }[]).find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
 
 describe('two instances on PostgreSQL and Redis', () => {
   it("carries a chat sent through instance 1's API to a user connected to instance 2", async () => {
@@ -138,19 +138,16 @@ describe('two instances on PostgreSQL and Redis', () => {
 
   it('shows on instance 1 a user who comes online on instance 2, and the API of either agrees', async () => {
     const watcher = await connect(one, yamada);
+    const presence = await followPresence(watcher, yamada.domainUuid);
     const suzuki = await signIn(one, 'suzuki');
-    const { next: online } = await nextMessage(
-      watcher,
-      `/topic/loginUser/${yamada.domainUuid}`,
-      (m) => onlineCount(m.body, suzuki.userUuid) >= 1,
-    );
     const onTwo = await connect(two, suzuki);
+    await presence.until((count) => count(suzuki.userUuid) >= 1);
     // Suzuki's sessions online, as instance 2 counted them when this one connected.
-    const count = onlineCount((await online).body, suzuki.userUuid);
+    const count = presence.count(suzuki.userUuid);
     for (const on of [one, two]) {
       const list = await call(on, yamada, 'GET', `/v1/user/loginUsers/${yamada.domainUuid}`);
       const { data } = (await list.json()) as { data: unknown };
-      expect(onlineCount(JSON.stringify(data), suzuki.userUuid)).toBe(count);
+      expect(onlineCount(data, suzuki.userUuid)).toBe(count);
     }
     await onTwo.client.deactivate();
   });
@@ -200,24 +197,15 @@ describe('two instances on PostgreSQL and Redis', () => {
 
   it('takes the users of a crashed instance offline when it starts again', async () => {
     const watcher = await connect(one, yamada);
+    const presence = await followPresence(watcher, yamada.domainUuid);
     const tanaka = await signIn(two, 'tanaka');
-    const { next: online } = await nextMessage(
-      watcher,
-      `/topic/loginUser/${yamada.domainUuid}`,
-      (m) => onlineCount(m.body, tanaka.userUuid) === 1,
-    );
     await connect(two, tanaka);
-    await online;
+    await presence.until((count) => count(tanaka.userUuid) === 1);
 
-    const { next: offline } = await nextMessage(
-      watcher,
-      `/topic/loginUser/${yamada.domainUuid}`,
-      (m) => onlineCount(m.body, tanaka.userUuid) === 0,
-    );
     const crashed = two;
     crashed.process.kill('SIGKILL');
     await crashed.stop();
     two = await startInstance('instance-2');
-    await offline;
+    await presence.until((count) => count(tanaka.userUuid) === 0);
   });
 });

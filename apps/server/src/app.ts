@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import { API_PREFIX, endpoints, type Health } from '@tsunagu/contract';
+import { API_PREFIX, endpoints, topics } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
@@ -13,6 +13,7 @@ import { publishCallEvents } from './features/calls/calls.events';
 import { registerCallsRoutes } from './features/calls/calls.routes';
 import { createCallsService } from './features/calls/calls.service';
 import { storeCallRecords } from './features/cdr/cdr.events';
+import { recallCount } from './features/cdr/cdr.repository';
 import { registerCdrRoutes } from './features/cdr/cdr.routes';
 import { createCdrService } from './features/cdr/cdr.service';
 import { registerChatRoutes } from './features/chat/chat.routes';
@@ -189,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     instanceId: deps.instanceId,
     now,
     onError,
+    // The recall badge's count on every (re)subscription: published later only when it changes.
+    firstMessage: (auth, destination) =>
+      destination === topics.recall(auth.domainUuid)
+        ? recallCount(db, auth.domainUuid).then(String)
+        : undefined,
   });
   routeUpgrades(app.server, {
     '/ws': realtime.broker.handleUpgrade,
@@ -198,14 +204,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publish = (topic: string, body: string) => void realtime.publish(topic, body).catch(onError);
 
   // 5. Features: services, then the routes that bind the contract's endpoints to them.
-  router.publicRoute(endpoints.health, {
-    handler: async (): Promise<Health> => ({
-      status: 'ok',
-      telephony: config.telephony,
-      demo: deps.demo,
-      helpUrl: config.helpUrl ?? null,
-    }),
-  });
+  router.publicRoute(endpoints.health, async () => ({
+    status: 'ok' as const,
+    telephony: config.telephony,
+    demo: deps.demo,
+    helpUrl: config.helpUrl ?? null,
+  }));
   registerAuthRoutes(
     router,
     createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),
@@ -225,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
   // the big lists are served from a per-tenant cache that the database's change counter invalidates.
   const lists = createListCache(db);
-  registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists }));
+  registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists, onError }));
   registerCommonRoutes(router, createCommonService({ db, lists }));
   registerRingGroupsRoutes(router, createRingGroupsService({ db, engine, lists }));
   registerIvrRoutes(router, createIvrService({ db, engine, lists }));

@@ -47,64 +47,70 @@ export type PhoneType = z.infer<typeof phoneTypeSchema>;
 export const trueFalseSchema = z.enum(['true', 'false']);
 
 /** The signed-in user as `GET /v1/user/info/{username}` returns it (spec 3 "Logged-in user info"). */
-export interface UserInfoUser {
-  userUuid: string;
+export const userInfoUserSchema = z.object({
+  userUuid: z.string(),
   /** Login ID. */
-  id: string;
-  userNm: string;
-  domainUuid: string;
-  extensionUuid: string | null;
-  userGroupUuid: string | null;
-  phoneType: PhoneType;
-  popup: 'true' | 'false';
+  id: z.string(),
+  userNm: z.string(),
+  domainUuid: z.string(),
+  extensionUuid: z.string().nullable(),
+  userGroupUuid: z.string().nullable(),
+  phoneType: phoneTypeSchema,
+  popup: trueFalseSchema,
   /** 'false' disables the pop-up setting. */
-  userPopup: string;
-  /** 'SP' provider admin, 'CP' tenant admin, anything else staff. */
-  userClass: string;
+  userPopup: z.string(),
+  /** 'SP' provider admin, 'CP' tenant admin, anything else staff (permissions.ts). */
+  userClass: z.string(),
   /** JSON string of the stored menu configuration (see menu.ts). */
-  menu: string;
-}
+  menu: z.string(),
+});
+export type UserInfoUser = z.infer<typeof userInfoUserSchema>;
 
-export interface UserInfoDomain {
-  domainUuid: string;
-  domainName: string;
-  domainDescription: string;
+export const userInfoDomainSchema = z.object({
+  domainUuid: z.string(),
+  domainName: z.string(),
+  domainDescription: z.string(),
   /** IANA time zone of the tenant, default Asia/Tokyo. */
-  timeZone: string;
-}
+  timeZone: z.string(),
+});
+export type UserInfoDomain = z.infer<typeof userInfoDomainSchema>;
 
-export interface UserInfoExtension {
-  extensionUuid: string;
-  extension: string;
+export const userInfoExtensionSchema = z.object({
+  extensionUuid: z.string(),
+  extension: z.string(),
   /** 'ext (name)' */
-  label: string;
-  effectiveCallerIdName: string;
-}
+  label: z.string(),
+  effectiveCallerIdName: z.string(),
+});
+export type UserInfoExtension = z.infer<typeof userInfoExtensionSchema>;
 
-export interface GroupMember {
-  userUuid: string;
-  userNm: string;
-  extensionUuid: string | null;
-  extension: string | null;
+export const groupMemberSchema = z.object({
+  userUuid: z.string(),
+  userNm: z.string(),
+  extensionUuid: z.string().nullable(),
+  extension: z.string().nullable(),
   /** Number of the member's active sessions. */
-  loginCnt: number;
-}
+  loginCnt: z.number(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-export interface UserGroupDetail {
-  commUuid: string;
-  commName: string;
+export const userGroupDetailSchema = z.object({
+  commUuid: z.string(),
+  commName: z.string(),
   /** The group's representative number, when it has one. */
-  commSub1: string | null;
-  userList: GroupMember[];
-}
+  commSub1: z.string().nullable(),
+  userList: z.array(groupMemberSchema),
+});
+export type UserGroupDetail = z.infer<typeof userGroupDetailSchema>;
 
-export interface UserInfo {
-  user: UserInfoUser;
-  domain: UserInfoDomain;
-  extensions: UserInfoExtension[];
-  gwList: { gatewayUuid: string; gateway: string }[];
-  userGroup: { commDetails: UserGroupDetail[] };
-}
+export const userInfoSchema = z.object({
+  user: userInfoUserSchema,
+  domain: userInfoDomainSchema,
+  extensions: z.array(userInfoExtensionSchema),
+  gwList: z.array(z.object({ gatewayUuid: z.string(), gateway: z.string() })),
+  userGroup: z.object({ commDetails: z.array(userGroupDetailSchema) }),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** The settings tab's password change: the password in use, then the new one (the spec's rule). */
 export const passwordChangeSchema = z.object({
@@ -140,11 +146,12 @@ export const userSaveRequestSchema = z.object({
 export type UserSaveRequest = z.infer<typeof userSaveRequestSchema>;
 
 /** What a user's own softphone needs to sign in to the exchange (never in list endpoints). */
-export interface SoftphoneConnection {
-  socketUrl: string;
+export const softphoneConnectionSchema = z.object({
+  socketUrl: z.string(),
   /** 'extension@userContext' */
-  user: string;
-  pass: string;
-  callerNumber: string;
-  callerName: string;
-}
+  user: z.string(),
+  pass: z.string(),
+  callerNumber: z.string(),
+  callerName: z.string(),
+});
+export type SoftphoneConnection = z.infer<typeof softphoneConnectionSchema>;

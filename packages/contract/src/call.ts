@@ -17,20 +17,21 @@ export type ClickToCall = z.infer<typeof clickToCallSchema>;
 export const BUSY_STATES = ['RINGING', 'ACTIVE', 'EARLY', 'DOWN'] as const;
 
 /** One channel in GET /v1/call/callState (spec 3 "Call state entry"). */
-export interface CallStateItem {
-  uuid: string;
+export const callStateItemSchema = z.object({
+  uuid: z.string(),
   /** The tenant extension this channel belongs to. */
-  extension: string;
+  extension: z.string(),
   /** What the channel is doing, e.g. 'bridge', 'valet_park', 'ivr'. */
-  application: string;
+  application: z.string(),
   /** Where the channel is going, e.g. 'park+5903' or '1002'. */
-  dest: string;
-  cid_num: string;
-  callee_num: string;
-  sent_callee_num: string;
-  direction: 'inbound' | 'outbound';
-  callstate: string;
-}
+  dest: z.string(),
+  cid_num: z.string(),
+  callee_num: z.string(),
+  sent_callee_num: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  callstate: z.string(),
+});
+export type CallStateItem = z.infer<typeof callStateItemSchema>;
 
 /** POST /v1/user/forceLogout: end every session of a user of one's tenant. */
 export const forceLogoutSchema = z.object({ userUuid: z.uuid() });

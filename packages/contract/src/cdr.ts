@@ -22,23 +22,25 @@ export const cdrRequestSchema = z.object({
   extensionUuid: z.uuid(),
 });
 
-export type CallDirection = 'inbound' | 'outbound' | 'local';
+export const callDirectionSchema = z.enum(['inbound', 'outbound', 'local']);
+export type CallDirection = z.infer<typeof callDirectionSchema>;
 
 /** One call record as the history lists it (spec 3 "Call record"). */
-export interface CdrItem {
-  cdrUuid: string;
-  direction: CallDirection;
-  callerIdName: string;
+export const cdrItemSchema = z.object({
+  cdrUuid: z.string(),
+  direction: callDirectionSchema,
+  callerIdName: z.string(),
   /** May be 'Anonymous'. */
-  callerIdNumber: string;
-  destinationNumber: string;
+  callerIdNumber: z.string(),
+  destinationNumber: z.string(),
   /** The other party's name; '未登録' when the number is no registered customer. */
-  displayName: string;
+  displayName: z.string(),
   /** Seconds talked; 0 means unanswered or missed. */
-  billsec: number;
+  billsec: z.number(),
   /** ISO 8601. */
-  startStamp: string;
-}
+  startStamp: z.string(),
+});
+export type CdrItem = z.infer<typeof cdrItemSchema>;
 
 /** A page of results (Spring-style, as the spec's client reads it). */
 export interface Page<T> {
@@ -47,6 +49,16 @@ export interface Page<T> {
   /** Zero-based page number. */
   number: number;
   size: number;
+}
+
+/** The schema of a page of the given items. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    totalElements: z.number(),
+    number: z.number(),
+    size: z.number(),
+  });
 }
 
 /**

@@ -48,18 +48,20 @@ export const chatSendSchema = z.object({
 export type ChatSend = z.input<typeof chatSendSchema>;
 
 /** A stored message as GET /v1/chat/{userId} lists it. */
-export interface ChatItem {
-  chatUuid: string;
-  userUuid: string;
+export const chatItemSchema = z.object({
+  chatUuid: z.string(),
+  userUuid: z.string(),
   /** JSON string of the recipients. */
-  toUsers: string;
-  message: string;
+  toUsers: z.string(),
+  message: z.string(),
   /** ISO 8601. */
-  createDate: string;
-}
+  createDate: z.string(),
+});
+export type ChatItem = z.infer<typeof chatItemSchema>;
 
-export interface ChatList {
-  list: ChatItem[];
+export const chatListSchema = z.object({
+  list: z.array(chatItemSchema),
   /** Received messages newer than the last time the chat tab was opened. */
-  unread: number;
-}
+  unread: z.number(),
+});
+export type ChatList = z.infer<typeof chatListSchema>;

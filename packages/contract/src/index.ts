@@ -8,6 +8,7 @@ export * from './messages';
 export * from './text';
 export * from './auth';
 export * from './menu';
+export * from './permissions';
 export * from './api';
 export * from './cdr';
 export * from './chat';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, menuConfig, MENU, variantForPath, visibleMenu, visibleVariants } from './menu';
+import { menuConfig, MENU, variantForPath } from './menu';
+import { canAccess, visibleMenu, visibleVariants } from './permissions';
 
 const all = (() => {
   const out: number[] = [];

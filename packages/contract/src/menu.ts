@@ -1,6 +1,6 @@
 /**
- * The one menu/permission model (spec 2.2 and 6): the sidebar shows exactly what the server allows.
- * Each item has a numeric variant; variants of 9000 and above are the provider's Admin section.
+ * The menu tree of spec 2.2: each item has a numeric variant; variants of 9000 and above are the
+ * provider's Admin section. Who may see and use what is decided in permissions.ts.
  */
 export interface MenuItem {
   variant: number;
@@ -92,14 +92,8 @@ export interface StoredMenuItem {
   children?: StoredMenuItem[];
 }
 
-/** Who is asking: enough of the user to decide visibility. */
-export interface MenuSubject {
-  userClass: string;
-  /** user.menu as stored (JSON string); ignored for SP and CP. */
-  menu: string | null | undefined;
-}
-
-function walk(
+/** Visits every item of the tree, parents before their children. */
+export function walk(
   items: readonly MenuItem[],
   visit: (item: MenuItem, parent: MenuItem | null) => void,
   parent: MenuItem | null = null,
@@ -132,40 +126,6 @@ export function parseStoredMenu(json: string | null | undefined): Map<number, bo
   };
   visit(parsed);
   return hidden;
-}
-
-/** The variants a user may see and use. */
-export function visibleVariants(subject: MenuSubject): Set<number> {
-  const visible = new Set<number>();
-  const stored =
-    subject.userClass === 'SP' || subject.userClass === 'CP' ? null : parseStoredMenu(subject.menu);
-  walk(MENU, (item, parent) => {
-    if (parent && !visible.has(parent.variant)) return;
-    if (subject.userClass === 'SP') visible.add(item.variant);
-    else if (item.variant >= ADMIN_VARIANT) return;
-    else if (subject.userClass === 'CP') visible.add(item.variant);
-    // Everything starts hidden: a staff user sees only what their stored menu lists as not hidden.
-    else if (stored?.get(item.variant) === false) visible.add(item.variant);
-  });
-  return visible;
-}
-
-/** True when the user may use the screen (and its API) of the given variant. */
-export function canAccess(subject: MenuSubject, variant: number): boolean {
-  return visibleVariants(subject).has(variant);
-}
-
-/** The sidebar for a user: the menu tree pruned to what they may see; empty headings are dropped. */
-export function visibleMenu(subject: MenuSubject): MenuItem[] {
-  const visible = visibleVariants(subject);
-  const prune = (items: readonly MenuItem[]): MenuItem[] =>
-    items.flatMap((item) => {
-      if (!visible.has(item.variant)) return [];
-      const children = item.children ? prune(item.children) : undefined;
-      if (item.heading && (!children || children.length === 0)) return [];
-      return [{ ...item, ...(children ? { children } : {}) }];
-    });
-  return prune(MENU);
 }
 
 /** The variant whose route is the longest prefix of the path (for route guards), or undefined. */

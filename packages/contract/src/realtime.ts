@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** STOMP topics (spec 7 "Real-time socket") and who may subscribe to them. */
 
 export const topics = {
@@ -7,7 +9,10 @@ export const topics = {
   force: (userUuid: string) => `/topic/force/${userUuid}`,
   /** A new chat message for one user. */
   chat: (userUuid: string) => `/topic/chat/${userUuid}`,
-  /** The tenant's logged-in users (JSON list). */
+  /**
+   * The tenant's logged-in users: the whole JSON list (LoginUser[]) once to each new subscriber, then
+   * only what changed ({ changed: LoginUser[] }, loginCnt 0 = offline). See LoginUserMessage.
+   */
   loginUser: (domainUuid: string) => `/topic/loginUser/${domainUuid}`,
   /** The tenant's park lots (JSON lots.lot.extension). */
   park: (domainName: string) => `/topic/park/${domainName}`,
@@ -43,17 +48,34 @@ export function topicOwner(destination: string): TopicOwner | null {
  * A desk phone (SIP) of the tenant as GET /v1/user/deskPhones and /topic/deskPhone carry it: every
  * extension whose user takes calls on a desk phone, and any other with a desk phone registered.
  */
-export interface DeskPhoneState {
-  extension: string;
+export const deskPhoneStateSchema = z.object({
+  extension: z.string(),
   /** Registered with the exchange now: it can ring. */
-  registered: boolean;
-}
+  registered: z.boolean(),
+});
+export type DeskPhoneState = z.infer<typeof deskPhoneStateSchema>;
 
 /** One logged-in user as /v1/user/loginUsers and /topic/loginUser carry it. */
-export interface LoginUser {
-  userUuid: string;
+export const loginUserSchema = z.object({
+  userUuid: z.string(),
   /** The user's active sessions (real-time connection open, or a request in the last minutes). */
-  loginCnt: number;
+  loginCnt: z.number(),
+});
+export type LoginUser = z.infer<typeof loginUserSchema>;
+
+/**
+ * A /topic/loginUser message. The spec's body, the whole list of logged-in users, is what a subscriber
+ * receives first; after it, batches of changes only, so that a tenant's connects cost one small frame
+ * each instead of the whole list to everyone (N² frames when all reconnect).
+ */
+export type LoginUserMessage = LoginUser[] | { changed: LoginUser[] };
+
+/** The logged-in users after a /topic/loginUser message: a whole list replaces, changes update. */
+export function applyLoginUsers(current: readonly LoginUser[], message: LoginUserMessage): LoginUser[] {
+  if (Array.isArray(message)) return message;
+  const changed = new Map(message.changed.map((u) => [u.userUuid, u]));
+  const kept = current.filter((u) => !changed.has(u.userUuid));
+  return [...kept, ...message.changed.filter((u) => u.loginCnt > 0)];
 }
 
 /** Body of /topic/ring/{userUuid}: `<extension>,<caller name>,<number>`; a 'cTc' name prefix marks click-to-call. */

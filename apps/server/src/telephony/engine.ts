@@ -113,6 +113,12 @@ export interface TelephonyEngine extends ConfigListener {
   hangup(domainName: string, channelUuid: string): Promise<void>;
   /** Blind transfer: the far end of the channel's call goes to `dest`. */
   transfer(domainName: string, channelUuid: string, dest: string): Promise<void>;
+  /**
+   * Signs the extension's phones out because its password changed: desk phones must register again
+   * (with the new password), browsers logged in with the old one are dropped where the engine can.
+   * Calls in progress go on.
+   */
+  dropRegistrations(tenantUuid: string, extension: string): Promise<void>;
   on<K extends keyof EngineEvents>(event: K, listener: EngineListener<K>): () => void;
   close(): Promise<void>;
 }
@@ -129,6 +135,8 @@ export function createNoopEngine(): TelephonyEngine {
     clickToCall: refuse,
     hangup: refuse,
     transfer: refuse,
+    // Nothing is registered anywhere.
+    dropRegistrations: () => Promise.resolve(),
     on: () => () => undefined,
     close: () => Promise.resolve(),
   };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../app';
+import { checkEveryAnswer } from './answer-check';
 import { openPglite, openPostgres, type Database } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
 import { seedDemo } from '../platform/db/seed';
@@ -67,6 +68,8 @@ export interface TestApp {
   config: AppConfig;
   /** Every engine.configChanged call so far, in order (unless a test passed its own engine). */
   configChanges: { tenantUuid: string; kind: ConfigKind }[];
+  /** Every engine.dropRegistrations call so far, in order (unless a test passed its own engine). */
+  registrationDrops: { tenantUuid: string; extension: string }[];
   /** Builds tenants, users, extensions and calls for the test. */
   build: Factories;
   /** Signs in through the real endpoint; throws when the sign-in fails. */
@@ -96,17 +99,22 @@ export async function createTestApp(
   const demo = options.demo ?? true;
   if (demo) await seedDemo(database.db, secrets, createRecordingStorage(config.dataDir));
   const configChanges: TestApp['configChanges'] = [];
+  const registrationDrops: TestApp['registrationDrops'] = [];
   const engine: TelephonyEngine = {
     ...createNoopEngine(),
     configChanged: (tenantUuid, kind) => void configChanges.push({ tenantUuid, kind }),
+    dropRegistrations: async (tenantUuid, extension) =>
+      void registrationDrops.push({ tenantUuid, extension }),
   };
   const app = await buildApp({ config, database, demo, engine, ...options.deps });
+  checkEveryAnswer(app);
   const xsrf = randomBytes(12).toString('hex');
   return {
     app,
     database,
     config,
     configChanges,
+    registrationDrops,
     build: createFactories(database.db, secrets),
     async login(username, password) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

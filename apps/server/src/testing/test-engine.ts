@@ -32,6 +32,7 @@ export function createTestEngine(): TestEngine {
     },
     hangup: async () => undefined,
     transfer: async () => undefined,
+    dropRegistrations: async () => undefined,
     on<K extends keyof EngineEvents>(event: K, listener: EngineListener<K>) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);

@@ -1,4 +1,4 @@
-import { endpoints } from '@tsunagu/contract/api';
+import { authEndpoints } from '@tsunagu/contract/endpoints/auth';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { fetchData } from '../shared/api/client';
 import { rememberReturnUrl } from '../shared/session/return-url';
@@ -46,7 +46,7 @@ export function routeVisitBySession(): void {
   const session = liveSession();
   if (session) {
     // The API client turns a 401 into a remembered URL and an ended session; nothing else to do here.
-    fetchData(endpoints.userInfo, { params: { username: session.user.user.id } }).catch(() => undefined);
+    fetchData(authEndpoints.userInfo, { params: { username: session.user.user.id } }).catch(() => undefined);
     return;
   }
   rememberReturnUrl(pathname + search + hash);

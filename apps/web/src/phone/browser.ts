@@ -1,5 +1,4 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { SoftphoneConnection } from '@tsunagu/contract/auth';
 import { logAction } from '../shared/api/action-log';
 import { fetchData } from '../shared/api/client';
 import { getRingSettings, ringtoneUrl } from '../shared/ring-settings/ring-settings';
@@ -39,7 +38,7 @@ let softphone: Softphone | null = null;
 /** The page's one softphone (made on first use; connected while a 'verto' user's shell is open). */
 export function getSoftphone(): Softphone {
   softphone ??= new Softphone({
-    fetchConnection: () => fetchData<SoftphoneConnection>(endpoints.softphoneConnection),
+    fetchConnection: () => fetchData(endpoints.softphoneConnection),
     location: window.location,
     media: browserMedia,
     sounds: browserSounds(),

@@ -185,7 +185,22 @@ describe('connection', () => {
     expect(kit.phone.state.problem).toContain('ソフトフォンにログインできません');
   });
 
-  it('warns while reconnecting, and after a refused re-login alerts that the session has ended', async () => {
+  it('after a refused re-login (password reset) logs in again with the credentials the console gives now', async () => {
+    let pass = 'ext-secret';
+    const { phone } = await connected({
+      fetchConnection: async () => ({ ...CONNECTION(exchange.url), pass }),
+    });
+    pass = 'new-secret';
+    exchange.drop();
+    const refused = await exchange.request('login');
+    expect(refused.params).toMatchObject({ passwd: 'ext-secret' });
+    exchange.error(refused, { code: -32001, message: 'Authentication Failure' });
+    const fresh = await exchange.acceptLogin();
+    expect(fresh.params).toMatchObject({ passwd: 'new-secret' });
+    await until(phone, (s) => s.status === 'ready');
+  });
+
+  it('warns while reconnecting, and when even fresh credentials are refused alerts that the session has ended', async () => {
     const { phone, notices, logs } = await connected();
     exchange.drop();
     await until(phone, (s) => s.status === 'reconnecting');
@@ -198,6 +213,8 @@ describe('connection', () => {
 
     const again = await exchange.request('login');
     exchange.error(again, { code: -32001, message: 'Authentication Failure' });
+    const fresh = await exchange.request('login');
+    exchange.error(fresh, { code: -32001, message: 'Authentication Failure' });
     await until(phone, (s) => s.status === 'ended');
     await phone.dial('1002');
     expect(notices.at(-1)).toEqual({

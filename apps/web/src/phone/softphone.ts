@@ -327,7 +327,13 @@ export class Softphone {
       // The client backs off and logs in again by itself (with the same session id).
       else if (state === 'reconnecting') this.#setStatus('reconnecting', t.connection.reconnecting);
     });
-    client.on('loginFailed', (error) => this.#end(error.message));
+    // A refused re-login may mean an administrator reset the password (which drops the phones signed in
+    // with the old one): start over once with the console's current credentials; a refusal then ends it.
+    client.on('loginFailed', () => {
+      if (this.#client !== client) return;
+      this.#teardown();
+      void this.#connect();
+    });
     client.on('punt', () => this.#end(t.punted));
     line.on('ringing', (call) =>
       this.#dispatch({

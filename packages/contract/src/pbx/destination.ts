@@ -22,10 +22,11 @@ export const dialplanChoiceSchema = z.object({
 export type DialplanChoice = z.infer<typeof dialplanChoiceSchema>;
 
 /** GET /v1/destination/{domainUuid}. */
-export interface DestinationListData {
-  list: Destination[];
-  tcDialplanList: DialplanChoice[];
-}
+export const destinationListDataSchema = z.object({
+  list: z.array(destinationSchema),
+  tcDialplanList: z.array(dialplanChoiceSchema),
+});
+export type DestinationListData = z.infer<typeof destinationListDataSchema>;
 
 /** POST /v1/destination: the edit dialog's fields; the server derives destinationData. */
 export const destinationSaveRequestSchema = z.object({
@@ -40,7 +41,16 @@ export type DestinationSaveRequest = z.infer<typeof destinationSaveRequestSchema
 export const destinationMessages = {
   scheduleMissing: '業務時間は必須項目です',
   statusMissing: 'ステータスは必須項目です',
+  numberFormat: '着信番号を確認してください。（数字3 ~ 20桁、先頭の+は可）',
+  numberTaken: '登録済みの着信番号です。',
 } as const;
+
+/** POST /v1/destination/create (provider only): the tenant, the number itself and the edit fields. */
+export const destinationCreateRequestSchema = destinationSaveRequestSchema.omit({ id: true }).extend({
+  domainUuid: idSchema,
+  destinationNumber: z.string().regex(/^\+?\d{3,20}$/, destinationMessages.numberFormat),
+});
+export type DestinationCreateRequest = z.infer<typeof destinationCreateRequestSchema>;
 
 /** First failing rule, or null. `dialplanNumbers`: the tenant's schedules (an unknown one counts as missing). */
 export function destinationSaveError(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isBlank, type ListData } from './shared';
+import { idSchema, isBlank, listDataSchema } from './shared';
 
 /** recordingDescription of the built-in recordings, which can be played but not edited, deleted or downloaded. */
 export const DEFAULT_RECORDING = 'DEFAULT';
@@ -25,15 +25,23 @@ export const recordingSchema = z.object({
 export type Recording = z.infer<typeof recordingSchema>;
 
 /** How much of its audio storage a tenant uses: its own uploads (built-in recordings are not counted). */
-export interface RecordingStorageUsage {
-  usedBytes: number;
-  quotaBytes: number;
-}
+export const recordingStorageUsageSchema = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
+export type RecordingStorageUsage = z.infer<typeof recordingStorageUsageSchema>;
 
 /** GET /v1/recording/{domainUuid}, and the answer of an upload or a rename: the list and the storage used. */
-export interface RecordingListData extends ListData<Recording> {
-  storage: RecordingStorageUsage;
-}
+export const recordingListDataSchema = listDataSchema(recordingSchema).extend({
+  storage: recordingStorageUsageSchema,
+});
+export type RecordingListData = z.infer<typeof recordingListDataSchema>;
+
+/**
+ * Query of the download and play endpoints. `domainUuid` stays in it though no handler reads it: the router
+ * scopes the tenant named in the parsed query, and parsing drops keys the schema does not name.
+ */
+export const recordingFileQuerySchema = z.object({
+  fileName: z.string().max(255).default(''),
+  domainUuid: idSchema.optional(),
+});
 
 /** POST /v1/recording (rename) and the 'data' part of POST /v1/recording/upload (recordingUuid null). */
 export const recordingSaveRequestSchema = z.object({

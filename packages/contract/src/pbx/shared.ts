@@ -22,6 +22,11 @@ export interface ListData<T> {
   list: T[];
 }
 
+/** The schema of a list answer's data: `{ list: T[] }`. */
+export function listDataSchema<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item) });
+}
+
 /** An inclusive integer range. */
 export interface Range {
   readonly min: number;

@@ -68,11 +68,12 @@ export const usageRefSchema = z.object({
 export type UsageRef = z.infer<typeof usageRefSchema> & { kind: UsageRefKind };
 
 /** GET /v1/pbx/usage/{domainUuid}/{kind}/{id}: the object's references (empty when unused). */
-export interface UsageData {
-  refs: UsageRef[];
+export const usageDataSchema = z.object({
+  refs: z.array(usageRefSchema),
   /** usageMessage(refs), or '' when unused. */
-  message: string;
-}
+  message: z.string(),
+});
+export type UsageData = z.infer<typeof usageDataSchema>;
 
 /** The Japanese label of one reference, e.g. 'IVR 5000 の 1 番', 'グループ 300'. */
 export function usageLabel(ref: Pick<UsageRef, 'kind' | 'owner' | 'detail'>): string {

@@ -11,7 +11,13 @@ import {
 } from './messages';
 import type { VertoClientMethod } from './messages';
 
-const sessions: RecordedVertoSession[] = ['verto-1001', 'verto-1002-webrtc'];
+const sessions: RecordedVertoSession[] = [
+  'verto-1001',
+  'verto-1002-webrtc',
+  'trial-1000',
+  'trial-1001',
+  'trial-1002',
+];
 const knownErrorCodes = new Set<number>(Object.values(vertoErrorCodes));
 
 describe.each(sessions)('every frame of the %s recording', (session) => {
@@ -95,6 +101,58 @@ describe('what the recordings teach', () => {
       'NORMAL_CLEARING/16',
       'NO_ROUTE_DESTINATION/3',
     ]);
+  });
+});
+
+describe('what the console trial on FreeSWITCH 1.11.1 teaches (trial-1001: 山田 in Chromium)', () => {
+  const frames = loadRecordedVertoSession('trial-1001').map((f) => ({
+    dir: f.dir,
+    frame: parseVertoFrame(f.raw),
+  }));
+  const requests = frames.flatMap(({ dir, frame }) =>
+    dir === 'in' && frame?.kind === 'request' ? [parseVertoServerRequest(frame)] : [],
+  );
+  const about = (callID: string) =>
+    requests
+      .filter((r) => (r?.params as { callID?: string } | undefined)?.callID === callID)
+      .map((r) => r?.method);
+
+  it('early media: a ring group whose members rang out plays its announcement as verto.media, then verto.bye, never verto.answer', () => {
+    // Group 301 before the rollover fix: 1000 rang out, the announcement played, the call ended.
+    expect(about('d668af98-273e-4795-b883-5eed34c54726')).toEqual(['verto.media', 'verto.bye']);
+    const media = requests.find((r) => r?.method === 'verto.media');
+    expect((media?.params as { sdp: string }).sdp).toMatch(/^v=0\r\n[\s\S]*a=setup:active\r\n/);
+  });
+
+  it('a reconnect with the same sessid: verto.attach re-offers the live call, then clientReady names it', () => {
+    const callID = 'c4401f17-4cf7-4e30-afea-24a7ef6c05ad';
+    const attach = requests.findIndex((r) => r?.method === 'verto.attach');
+    expect(requests[attach]?.params).toMatchObject({ callID, sdp: expect.stringMatching(/^v=0/) });
+    expect(requests[attach + 1]).toMatchObject({
+      method: 'verto.clientReady',
+      params: { reattached_sessions: [callID] },
+    });
+  });
+
+  it('hold and unhold are answered with the hold state alone: FreeSWITCH sends no re-offer', () => {
+    const holds = frames.flatMap(({ dir, frame }) =>
+      dir === 'in' && frame?.kind === 'result' && 'holdState' in (frame.result as object)
+        ? [frame.result]
+        : [],
+    );
+    expect(holds.filter((r) => (r as { action: string }).action !== 'transfer')).toEqual([
+      expect.objectContaining({ action: 'hold', holdState: 'held' }),
+      expect.objectContaining({ action: 'unhold', holdState: 'active' }),
+    ]);
+    for (const result of holds) expect(result).not.toHaveProperty('sdp');
+  });
+
+  it('mod_verto pings a client after 30 s without a frame from it (verto.ping with serno; seen by 管理者)', () => {
+    const pings = loadRecordedVertoSession('trial-1000').flatMap(({ dir, raw }) => {
+      const frame = parseVertoFrame(raw);
+      return dir === 'in' && frame?.kind === 'request' ? [parseVertoServerRequest(frame)] : [];
+    });
+    expect(pings.some((r) => r?.method === 'verto.ping' && typeof r.params.serno === 'number')).toBe(true);
   });
 });
 

@@ -243,13 +243,25 @@ export const vertoServerAnswerParamsSchema = z.object({
 });
 
 /** verto.media from FreeSWITCH: early media (SDP answer before the call is answered). */
-export const vertoMediaParamsSchema = z.object({ callID, sdp: z.string() });
+export const vertoMediaParamsSchema = z.object({
+  callID,
+  sdp: z.string(),
+  variables: variablesSchema.optional(),
+});
 
-/** verto.display from FreeSWITCH: the far end's identity changed (e.g. after a transfer). */
+/**
+ * verto.display from FreeSWITCH: the far end's identity changed (e.g. after a transfer, or when the call
+ * is answered). FreeSWITCH 1.11.1 also repeats both parties (caller_id_*, callee_id_*), as recorded on
+ * the trial; display_* is the far end.
+ */
 export const vertoDisplayParamsSchema = z.object({
   callID,
   display_name: z.string().optional(),
   display_number: z.string().optional(),
+  caller_id_name: z.string().optional(),
+  caller_id_number: z.string().optional(),
+  callee_id_name: z.string().optional(),
+  callee_id_number: z.string().optional(),
   display_direction: z.string().optional(),
 });
 
@@ -286,6 +298,15 @@ export const vertoEventParamsSchema = z.object({
 /** verto.punt: another socket logged in with this session id; this one is finished. */
 export const vertoPuntParamsSchema = z.object({});
 
+/**
+ * verto.ping: mod_verto's own probe after 30 s without a frame from the client (seen on the trial).
+ * Nothing depends on an answer.
+ */
+export const vertoPingParamsSchema = z.object({
+  serno: z.number().int(),
+  'auth-expires': z.number().int().optional(),
+});
+
 /** Params of every request FreeSWITCH sends, by method. */
 export const vertoServerRequestSchemas = {
   'verto.clientReady': vertoClientReadyParamsSchema,
@@ -297,6 +318,7 @@ export const vertoServerRequestSchemas = {
   'verto.bye': vertoServerByeParamsSchema,
   'verto.event': vertoEventParamsSchema,
   'verto.punt': vertoPuntParamsSchema,
+  'verto.ping': vertoPingParamsSchema,
   /** The sandbox's request for a fresh offer on a live call (sandbox.ts); FreeSWITCH never sends it. */
   'sandbox.offer': sandboxOfferParamsSchema,
 } as const;

@@ -1,4 +1,4 @@
-import { actionLogQuerySchema, endpoints } from '@tsunagu/contract';
+import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import type { ActionLogService } from './action-log.service';
 
@@ -7,12 +7,6 @@ export function registerActionLogRoutes(router: Router, service: ActionLogServic
     [endpoints.logSuccess, true],
     [endpoints.logFailure, false],
   ] as const) {
-    router.route(endpoint, {
-      query: actionLogQuerySchema,
-      handler: async ({ auth, query }) => {
-        await service.record(auth, query.process, success);
-        return null;
-      },
-    });
+    router.route(endpoint, ({ auth, query }) => service.record(auth, query.process, success));
   }
 }

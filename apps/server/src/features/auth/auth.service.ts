@@ -125,7 +125,7 @@ export function createAuthService({
       // The ended sessions' sockets close on every instance (the same path as a logout).
       if (ended.length > 0) {
         await realtime.endSessions(ended);
-        await realtime.publishPresence(account.domainUuid);
+        await realtime.publishPresence(account.domainUuid, [account.userUuid]);
       }
       return {
         token: await tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt),

@@ -11,11 +11,16 @@ export interface CdrIntakeDeps {
   onError: (error: unknown) => void;
 }
 
-/** Stores a finished call leg once (a second delivery changes nothing) and republishes the tenant's recall count. */
+/**
+ * Stores a finished call leg once (a second delivery changes nothing) and publishes the tenant's recall
+ * count when the leg changed it: most calls do not, and every message reaches every user of the tenant.
+ */
 export function createCallRecordStore({ db, publish }: Pick<CdrIntakeDeps, 'db' | 'publish'>) {
   return async (record: CallRecord): Promise<void> => {
     const owner = await resolveCallOwner(db, record.domainName, record.extension);
     if (!owner) return;
+    // Two index reads (the triggers keep the per-number state): cheaper than a message to every user.
+    const before = await recallCount(db, owner.domainUuid);
     const stored = await insertCdr(db, {
       cdrUuid: randomUUID(),
       domainUuid: owner.domainUuid,
@@ -32,7 +37,9 @@ export function createCallRecordStore({ db, publish }: Pick<CdrIntakeDeps, 'db' 
       billsec: record.billsec,
       hangupCause: record.hangupCause,
     });
-    if (stored) publish(topics.recall(owner.domainUuid), String(await recallCount(db, owner.domainUuid)));
+    if (!stored) return;
+    const after = await recallCount(db, owner.domainUuid);
+    if (after !== before) publish(topics.recall(owner.domainUuid), String(after));
   };
 }
 

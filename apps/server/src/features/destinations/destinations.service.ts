@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   ApiError,
   destinationData,
+  destinationMessages,
   destinationSaveError,
-  destinationSaveRequestSchema,
   flagOf,
-  idSchema,
   isFlagOn,
   messages,
   type Destination,
+  type DestinationCreateRequest,
   type DestinationSaveRequest,
 } from '@tsunagu/contract';
-import { z } from 'zod';
-import { isProvider, type Auth } from '../../platform/auth/auth-context';
+import { requireCapability } from '../../platform/auth/auth-context';
 import type { Db, Tx } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import type { ListCache } from '../../platform/pbx/list-cache';
@@ -30,23 +29,6 @@ export interface DestinationsServiceDeps {
   db: Db;
   engine: TelephonyEngine;
   lists: ListCache;
-}
-
-export const destinationMessages = {
-  numberFormat: '着信番号を確認してください。（数字3 ~ 20桁、先頭の+は可）',
-  numberTaken: '登録済みの着信番号です。',
-} as const;
-
-/** Adding a number (provider only): the tenant, the number itself and the edit fields. */
-export const destinationCreateRequestSchema = destinationSaveRequestSchema.omit({ id: true }).extend({
-  domainUuid: idSchema,
-  destinationNumber: z.string().regex(/^\+?\d{3,20}$/, destinationMessages.numberFormat),
-});
-export type DestinationCreateRequest = z.infer<typeof destinationCreateRequestSchema>;
-
-/** Numbers come from the carrier contract, which only the provider manages. */
-function requireProvider(auth: Auth): void {
-  if (!isProvider(auth)) throw new ApiError(403, messages.forbidden);
 }
 
 export function createDestinationsService(deps: DestinationsServiceDeps) {
@@ -102,7 +84,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
 
     /** Adds an incoming number to a tenant (provider only); a number belongs to one tenant at most. */
     async create(actor: Actor, tenantUuid: string, input: DestinationCreateRequest) {
-      requireProvider(actor.auth);
+      requireCapability(actor.auth, 'pbx.destination.create');
       const destinationUuid = randomUUID();
       const change = {
         actor,
@@ -128,7 +110,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
 
     /** Removes an incoming number (provider only). */
     async remove(actor: Actor, tenantUuid: string, destinationUuid: string): Promise<void> {
-      requireProvider(actor.auth);
+      requireCapability(actor.auth, 'pbx.destination.delete');
       const change = { actor, tenantUuid, kind: 'destination', action: 'destination.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await deleteDestination(tx, tenantUuid, destinationUuid);

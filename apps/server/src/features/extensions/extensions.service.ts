@@ -11,9 +11,9 @@ import {
   type ExtensionCreateRequest,
   type ExtensionSaveRequest,
 } from '@tsunagu/contract';
-import type { Auth } from '../../platform/auth/auth-context';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
+import { requireCapability } from '../../platform/auth/auth-context';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
@@ -37,6 +37,8 @@ export interface ExtensionsServiceDeps {
   secrets: SecretBox;
   engine: TelephonyEngine;
   lists: ListCache;
+  /** Reports work after the commit that failed (the answer still goes out). */
+  onError: (error: unknown) => void;
 }
 
 function toExtension(row: ExtensionRow): Extension {
@@ -46,11 +48,6 @@ function toExtension(row: ExtensionRow): Extension {
     enabled: flagOf(row.enabled),
     doNotDisturb: flagOf(row.doNotDisturb),
   };
-}
-
-/** Adding and removing extensions is for tenant administrators (CP) and the provider (SP) only. */
-function requireAdmin(auth: Auth): void {
-  if (auth.userClass !== 'CP' && auth.userClass !== 'SP') throw new ApiError(403, messages.forbidden);
 }
 
 export function createExtensionsService(deps: ExtensionsServiceDeps) {
@@ -88,7 +85,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
 
     /** Adds an extension with a generated SIP/verto password, which this answer alone ever reveals. */
     async create(actor: Actor, tenantUuid: string, input: ExtensionCreateRequest) {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.create');
       const extensionUuid = randomUUID();
       const password = generateExtensionPassword();
       const change = {
@@ -118,10 +115,11 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
 
     /**
      * Gives the extension a new SIP/verto password, which this answer alone reveals. The engine reloads the
-     * tenant's directory, so the old password no longer registers (phones signed in with it must sign in again).
+     * tenant's directory, so the old password no longer registers, and drops the phones signed in with it.
+     * The new password is answered even when the engine cannot be reached: it is already stored.
      */
     async resetPassword(actor: Actor, tenantUuid: string, extensionUuid: string) {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.resetPassword');
       const password = generateExtensionPassword();
       let extension = '';
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.passwordReset' } as const;
@@ -132,6 +130,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         // The password itself is never written to the audit log.
         return { target: extensionUuid, detail: { extension: number } };
       });
+      await deps.engine.dropRegistrations(tenantUuid, extension).catch(deps.onError);
       return { extension, password };
     },
 
@@ -145,7 +144,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       extensionUuid: string,
       removeReferences = false,
     ): Promise<void> {
-      requireAdmin(actor.auth);
+      requireCapability(actor.auth, 'pbx.extension.delete');
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const cleared = await clearUsagesForDelete(

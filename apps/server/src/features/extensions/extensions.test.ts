@@ -4,9 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secrets';
 import { auditLog, extensions, users } from '../../platform/db/schema';
+import { createNoopEngine } from '../../telephony/engine';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
-import type { TestSession } from '../../testing/test-app';
+import { createTestApp, PASSWORDS, type TestSession } from '../../testing/test-app';
 
 let k: PbxKit;
 /** Staff whose menu shows the extension list (but who is no administrator). */
@@ -258,6 +259,31 @@ describe('SIP/verto password reset (administrators only)', () => {
       .where(and(eq(auditLog.target, target.extensionUuid), eq(auditLog.action, 'extension.passwordReset')));
     expect(JSON.stringify(entry?.detail)).not.toContain(password);
     expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'extension' });
+    expect(k.t.registrationDrops.at(-1)).toEqual({ tenantUuid: k.demoUuid, extension: '1003' });
+  });
+
+  it('still answers the new password when the engine cannot drop the old registrations, and logs why', async () => {
+    const logged: string[] = [];
+    const t = await createTestApp({
+      deps: {
+        engine: { ...createNoopEngine(), dropRegistrations: () => Promise.reject(new Error('ESL refused')) },
+        logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+      },
+    });
+    try {
+      const admin = await t.login('admin', PASSWORDS.admin as string);
+      const [target] = await t.database.db.select().from(extensions).where(eq(extensions.extension, '1003'));
+      const res = await t.request(admin, {
+        method: 'POST',
+        url: `/api/v1/extension/${target?.domainUuid}/${target?.extensionUuid}/password`,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.password).toMatch(/^[A-Za-z2-9]{16}$/);
+      expect(logged.join('')).toContain('ESL refused');
+    } finally {
+      await t.close();
+    }
   });
 
   it("is refused to staff (403) and to another tenant's administrator (403 / 404), changing nothing", async () => {
@@ -267,6 +293,7 @@ describe('SIP/verto password reset (administrators only)', () => {
     expect((await reset(k.adminB, k.demoUuid, target.extensionUuid)).statusCode).toBe(403);
     expect((await reset(k.adminB, k.otherUuid, target.extensionUuid)).statusCode).toBe(404);
     expect(await secretOf('1003')).toBe(before);
+    expect(k.t.registrationDrops.filter((d) => d.extension === '1003')).toHaveLength(1);
   });
 });
 

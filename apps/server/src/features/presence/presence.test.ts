@@ -1,6 +1,11 @@
-import { topics, type LoginUser, type UserInfo } from '@tsunagu/contract';
+import { topics, type UserInfo } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
+import {
+  followPresence,
+  nextMessage,
+  stompClient,
+  type TestStompClient,
+} from '../../platform/realtime/stomp-test-kit';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -39,9 +44,6 @@ const connect = (name: string, headers: Record<string, string> = {}) => {
   return c;
 };
 
-const onlineCount = (body: string, userUuid: string) =>
-  (JSON.parse(body) as LoginUser[]).find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
-
 describe('real-time channel /ws', () => {
   it("refuses a CONNECT without a valid session or with someone else's login", async () => {
     const anonymous = stompClient(url, { connectHeaders: { login: me.yamada!.userUuid } });
@@ -65,27 +67,18 @@ describe('real-time channel /ws', () => {
   it('publishes presence when a user comes online and goes offline, and lists them in loginUsers', async () => {
     const watcher = connect('yamada');
     await watcher.connected;
-    const { next: online } = await nextMessage(
-      watcher,
-      topics.loginUser(me.yamada!.domainUuid),
-      (m) => onlineCount(m.body, me.suzuki!.userUuid) === 1,
-    );
+    const presence = await followPresence(watcher, me.yamada!.domainUuid);
     const suzuki = connect('suzuki');
     await suzuki.connected;
-    await online;
+    await presence.until((count) => count(me.suzuki!.userUuid) === 1);
     const list = await t.request(me.yamada!.session, {
       method: 'GET',
       url: `/api/v1/user/loginUsers/${me.yamada!.domainUuid}`,
     });
     expect(list.json().data).toContainEqual({ userUuid: me.suzuki!.userUuid, loginCnt: 1 });
 
-    const { next: offline } = await nextMessage(
-      watcher,
-      topics.loginUser(me.yamada!.domainUuid),
-      (m) => onlineCount(m.body, me.suzuki!.userUuid) === 0,
-    );
     await suzuki.client.deactivate();
-    await offline;
+    await presence.until((count) => count(me.suzuki!.userUuid) === 0);
     // Connection rows are written after the frames that caused them (the previous test's socket of the
     // same session may close only now): read until they settle, for at most five seconds.
     const counts = async () => {
@@ -102,6 +95,20 @@ describe('real-time channel /ws', () => {
       seen = await counts();
     }
     expect(seen).toEqual([1, 0]);
+  });
+
+  it('sends a new recall subscriber the current count first (published later only when it changes)', async () => {
+    const c = connect('yamada');
+    await c.connected;
+    const first = new Promise<string>((resolve) =>
+      c.client.subscribe(topics.recall(me.yamada!.domainUuid), (m) => resolve(m.body)),
+    );
+    const read = await t.request(me.yamada!.session, {
+      method: 'GET',
+      url: `/api/v1/cdr/recall/${me.yamada!.domainUuid}`,
+    });
+    expect(await first).toBe(String((read.json().data as { count: number }).count));
+    await c.client.deactivate();
   });
 
   it("refuses subscriptions to another user's and another tenant's topics", async () => {

@@ -1,24 +1,14 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { deleteQuerySchema, endpoints, idSchema, recordingSaveRequestSchema } from '@tsunagu/contract';
+import { endpoints } from '@tsunagu/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { Authenticator } from '../../platform/auth/authenticate';
 import { createRouter, type Router } from '../../platform/http/router';
-import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
+import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import type { RecordingsService } from './recordings.service';
 import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
 
 type AudioFile = Awaited<ReturnType<RecordingsService['file']>>;
-
-/**
- * Query of the download and play endpoints. `domainUuid` stays in it though no handler reads it: the router
- * scopes the tenant named in the parsed query, and parsing drops keys the schema does not name.
- */
-const fileQuerySchema = z.object({
-  fileName: z.string().max(255).default(''),
-  domainUuid: idSchema.optional(),
-});
 
 /**
  * Streams a stored recording as what it is and nothing else: its audio type, `nosniff` so no browser
@@ -40,40 +30,17 @@ function sendAudio(reply: FastifyReply, file: AudioFile) {
 }
 
 export function registerRecordingsRoutes(router: Router, service: RecordingsService): void {
-  router.route(endpoints.recordingList, {
-    params: z.object({ domainUuid: idSchema }),
-    handler: ({ tenantUuid }) => service.listing(tenantUuid),
-  });
-
-  router.route(endpoints.recordingDownload, {
-    query: fileQuerySchema,
-    handler: async ({ tenantUuid, query, reply }) =>
-      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'download')),
-  });
-
-  router.route(endpoints.recordingPlay, {
-    query: fileQuerySchema,
-    handler: async ({ tenantUuid, query, reply }) =>
-      sendAudio(reply, await service.file(tenantUuid, query.fileName, 'play')),
-  });
-
-  router.route(endpoints.recordingSave, {
-    body: recordingSaveRequestSchema,
-    handler: ({ auth, request, tenantUuid, body }) =>
-      service.rename({ auth, ip: request.ip }, tenantUuid, body),
-  });
-
-  router.route(endpoints.recordingDelete, {
-    params: z.object({ recordingUuid: idSchema }),
-    query: deleteQuerySchema,
-    handler: ({ auth, request, tenantUuid, params, query }) =>
-      service.remove(
-        { auth, ip: request.ip },
-        tenantUuid,
-        params.recordingUuid,
-        wantsReferencesRemoved(query),
-      ),
-  });
+  router.route(endpoints.recordingList, ({ tenantUuid }) => service.listing(tenantUuid));
+  router.route(endpoints.recordingDownload, async ({ tenantUuid, query, reply }) =>
+    sendAudio(reply, await service.file(tenantUuid, query.fileName, 'download')),
+  );
+  router.route(endpoints.recordingPlay, async ({ tenantUuid, query, reply }) =>
+    sendAudio(reply, await service.file(tenantUuid, query.fileName, 'play')),
+  );
+  router.route(endpoints.recordingSave, ({ actor, tenantUuid, body }) =>
+    service.rename(actor, tenantUuid, body),
+  );
+  routeGuardedDelete(router, endpoints.recordingDelete, (params) => params.recordingUuid, service.remove);
 }
 
 /** The upload route in a scope of its own: only it parses multipart bodies, and only within the limits. */
@@ -83,9 +50,8 @@ export function recordingUploadRoute(
 ): FastifyPluginAsync {
   return async (scope) => {
     await scope.register(fastifyMultipart, UPLOAD_LIMITS);
-    createRouter(scope, authenticate).route(endpoints.recordingUpload, {
-      handler: async ({ auth, request }) =>
-        service.upload({ auth, ip: request.ip }, await readUpload(request, service.stage)),
-    });
+    createRouter(scope, authenticate).route(endpoints.recordingUpload, async ({ actor, request }) =>
+      service.upload(actor, await readUpload(request, service.stage)),
+    );
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   ApiError,
+  can,
   containsControlCharacter,
   hasControlCharacter,
   isDefaultRecording,
@@ -17,7 +18,7 @@ import {
   type RecordingSaveRequest,
 } from '@tsunagu/contract';
 import { z } from 'zod';
-import { isProvider, type Auth } from '../../platform/auth/auth-context';
+import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { AUDIO_MIME, inspectAudio } from '../../platform/files/audio-format';
 import { withFileSource } from '../../platform/files/byte-source';
@@ -59,7 +60,7 @@ const uploadDataSchema = recordingSaveRequestSchema.extend({
  */
 function uploadTenant(auth: Auth, named: string | null | undefined): string {
   if (!named || named === auth.domainUuid) return auth.domainUuid;
-  if (!isProvider(auth)) throw new ApiError(403, messages.otherTenant);
+  if (!can(auth, 'tenant.manage')) throw new ApiError(403, messages.otherTenant);
   return named;
 }
 

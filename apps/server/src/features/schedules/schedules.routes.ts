@@ -1,31 +1,15 @@
-import { deleteQuerySchema, endpoints, idSchema, scheduleSaveRequestSchema } from '@tsunagu/contract';
-import { z } from 'zod';
+import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import { wantsReferencesRemoved } from '../../platform/pbx/delete-guard';
+import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import type { SchedulesService } from './schedules.service';
 
 export function registerSchedulesRoutes(router: Router, service: SchedulesService): void {
-  router.route(endpoints.timeConditionList, {
-    params: z.object({ domainUuid: idSchema }),
-    handler: async ({ tenantUuid }) => ({ list: await service.list(tenantUuid) }),
-  });
-
+  router.route(endpoints.timeConditionList, async ({ tenantUuid }) => ({
+    list: await service.list(tenantUuid),
+  }));
   // The whole schedule with its conditions; the contract's rules run here, whatever the client checked.
-  router.route(endpoints.timeConditionSave, {
-    body: scheduleSaveRequestSchema,
-    handler: ({ auth, request, tenantUuid, body }) =>
-      service.save({ auth, ip: request.ip }, tenantUuid, body),
-  });
-
-  router.route(endpoints.timeConditionDelete, {
-    params: z.object({ dialplanUuid: idSchema }),
-    query: deleteQuerySchema,
-    handler: ({ auth, request, tenantUuid, params, query }) =>
-      service.remove(
-        { auth, ip: request.ip },
-        tenantUuid,
-        params.dialplanUuid,
-        wantsReferencesRemoved(query),
-      ),
-  });
+  router.route(endpoints.timeConditionSave, ({ actor, tenantUuid, body }) =>
+    service.save(actor, tenantUuid, body),
+  );
+  routeGuardedDelete(router, endpoints.timeConditionDelete, (params) => params.dialplanUuid, service.remove);
 }

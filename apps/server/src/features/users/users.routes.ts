@@ -1,31 +1,15 @@
-import { endpoints, forceLogoutSchema, ok, userSaveRequestSchema } from '@tsunagu/contract';
-import { z } from 'zod';
+import { endpoints, ok } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import type { UsersService } from './users.service';
 
 export function registerUsersRoutes(router: Router, service: UsersService): void {
-  router.route(endpoints.userInfo, {
-    params: z.object({ username: z.string().min(1).max(100) }),
-    handler: ({ auth, params }) => service.info(auth, params.username),
-  });
-
-  router.route(endpoints.userSave, {
-    body: userSaveRequestSchema,
-    handler: async ({ auth, body, request, reply }) => {
-      const msg = await service.save(auth, body, request.ip);
-      return reply.send(ok(null, msg));
-    },
-  });
-
-  router.route(endpoints.softphoneConnection, {
-    handler: ({ auth }) => service.softphoneConnection(auth),
-  });
-
-  router.route(endpoints.forceLogout, {
-    body: forceLogoutSchema,
-    handler: async ({ auth, body, request }) => {
-      await service.forceLogout(auth, body.userUuid, request.ip);
-      return null;
-    },
-  });
+  router.route(endpoints.userInfo, ({ auth, params }) => service.info(auth, params.username));
+  // The answer's msg says what was saved.
+  router.route(endpoints.userSave, async ({ auth, body, request, reply }) =>
+    reply.send(ok(null, await service.save(auth, body, request.ip))),
+  );
+  router.route(endpoints.softphoneConnection, ({ auth }) => service.softphoneConnection(auth));
+  router.route(endpoints.forceLogout, ({ auth, body, request }) =>
+    service.forceLogout(auth, body.userUuid, request.ip),
+  );
 }

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  can,
   flagOf,
   isFlagOn,
   topics,
@@ -10,7 +11,7 @@ import {
   type UserSaveRequest,
 } from '@tsunagu/contract';
 import { audit } from '../../platform/audit/audit.repository';
-import { isProvider, type Auth } from '../../platform/auth/auth-context';
+import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { revokeOtherSessions, revokeUserSessions } from '../../platform/auth/sessions.repository';
@@ -47,7 +48,7 @@ export function createUsersService({
   return {
     /** Everything the console needs about the signed-in user (spec 3 "Logged-in user info"); oneself or SP only. */
     async info(auth: Auth, username: string): Promise<UserInfo> {
-      if (username.toLowerCase() !== auth.username.toLowerCase() && !isProvider(auth)) {
+      if (username.toLowerCase() !== auth.username.toLowerCase() && !can(auth, 'tenant.manage')) {
         throw new ApiError(403, messages.forbidden);
       }
       const found = await findUserInfo(db, username, now());
@@ -141,7 +142,7 @@ export function createUsersService({
     /** Ends every session of a user of the caller's tenant (SP: any tenant) and sends them to the login page. */
     async forceLogout(auth: Auth, userUuid: string, ip: string): Promise<void> {
       const target = await findUser(db, userUuid);
-      if (!target || (target.domainUuid !== auth.domainUuid && !isProvider(auth))) {
+      if (!target || (target.domainUuid !== auth.domainUuid && !can(auth, 'tenant.manage'))) {
         throw new ApiError(404, messages.notFound);
       }
       const ended = await db.transaction(async (tx) => {
@@ -159,7 +160,7 @@ export function createUsersService({
       });
       await realtime.publish(topics.force(userUuid), '');
       await realtime.endSessions(ended);
-      await realtime.publishPresence(target.domainUuid);
+      await realtime.publishPresence(target.domainUuid, [userUuid]);
     },
 
     /** The caller's own extension credentials for their softphone; nobody else's. */

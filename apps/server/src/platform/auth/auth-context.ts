@@ -1,3 +1,5 @@
+import { ApiError, can, messages, type Capability } from '@tsunagu/contract';
+
 /** Who is calling, resolved from the session on every authenticated request. */
 export interface Auth {
   sessionUuid: string;
@@ -10,4 +12,7 @@ export interface Auth {
   domainName: string;
 }
 
-export const isProvider = (auth: Auth) => auth.userClass === 'SP';
+/** Refuses (403) a caller who may not do what the capability names; the router does this per endpoint. */
+export function requireCapability(auth: Auth, capability: Capability): void {
+  if (!can(auth, capability)) throw new ApiError(403, messages.forbidden);
+}

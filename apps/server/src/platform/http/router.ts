@@ -1,49 +1,54 @@
 import {
   ApiError,
   API_PREFIX,
-  canAccess,
+  can,
   containsControlCharacter,
   idSchema,
   messages,
+  MULTIPART,
   ok,
   type Endpoint,
+  type Parsed,
 } from '@tsunagu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isProvider, type Auth } from '../auth/auth-context';
+import type { Auth } from '../auth/auth-context';
 import type { Authenticator } from '../auth/authenticate';
 import { XSRF_COOKIE, XSRF_HEADER, xsrfMatches } from '../auth/xsrf';
 
-type Schema = z.ZodType;
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
-export interface RouteInput<P, B, Q> {
-  params: P;
-  body: B;
-  query: Q;
+/** The request as the endpoint's schemas parsed it. */
+export interface RouteInput<E extends Endpoint> {
+  params: Parsed<E, 'params'>;
+  body: Parsed<E, 'body'>;
+  query: Parsed<E, 'query'>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface AuthedInput<P, B, Q> extends RouteInput<P, B, Q> {
+export interface AuthedInput<E extends Endpoint> extends RouteInput<E> {
   auth: Auth;
   /** The tenant this request acts on: the caller's own, or for a provider admin the one named in the request. */
   tenantUuid: string;
+  /** Who acts and from where, for the audit log. */
+  actor: { auth: Auth; ip: string };
 }
 
-interface Spec<P, B, Q, I> {
-  params?: P;
-  body?: B;
-  query?: Q;
-  /** Returns the `data` of a success envelope; a handler that sends its own reply returns the reply. */
-  handler: (input: I) => Promise<unknown>;
-}
+/**
+ * What a handler returns: the `data` of the success envelope (its type from the endpoint's response
+ * schema; nothing for an answer without data), or the reply when the handler sent its own (a file, a
+ * ready-made cached list).
+ */
+export type Answer<E extends Endpoint> = E extends { response: infer R extends z.ZodType }
+  ? (null extends z.input<R> ? z.input<R> | void : z.input<R>) | FastifyReply
+  : FastifyReply;
+
+type Handler<E extends Endpoint, I> = (input: I) => Promise<Answer<E>>;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Validates one part of the request; the first issue's (Japanese) message becomes the 400's msg. */
-function parse(schema: Schema | undefined, value: unknown): unknown {
-  if (!schema) return undefined;
+function parse(schema: z.ZodType | typeof MULTIPART | undefined, value: unknown): unknown {
+  if (!schema || schema === MULTIPART) return undefined;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? messages.badRequest);
   return result.data;
@@ -72,20 +77,14 @@ function respond(reply: FastifyReply, result: unknown) {
 
 export interface Router {
   /** Binds an endpoint that requires a session; guards run in a fixed order before the handler. */
-  route<P extends Schema | undefined, B extends Schema | undefined, Q extends Schema | undefined>(
-    endpoint: Endpoint,
-    spec: Spec<P, B, Q, AuthedInput<Infer<P>, Infer<B>, Infer<Q>>>,
-  ): void;
+  route<E extends Endpoint>(endpoint: E, handler: Handler<E, AuthedInput<E>>): void;
   /** Binds an endpoint reachable without a session (sign-in). */
-  publicRoute<P extends Schema | undefined, B extends Schema | undefined, Q extends Schema | undefined>(
-    endpoint: Endpoint,
-    spec: Spec<P, B, Q, RouteInput<Infer<P>, Infer<B>, Infer<Q>>>,
-  ): void;
+  publicRoute<E extends Endpoint>(endpoint: E, handler: Handler<E, RouteInput<E>>): void;
 }
 
 export function createRouter(app: FastifyInstance, authenticate: Authenticator): Router {
   return {
-    route(endpoint, spec) {
+    route(endpoint, handler) {
       app.route({
         method: endpoint.method,
         url: API_PREFIX + endpoint.path,
@@ -99,43 +98,44 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
           ) {
             throw new ApiError(403, messages.xsrf);
           }
-          // 3. the menu model decides what the caller may use (403): a hidden menu item is a refused endpoint
-          if (endpoint.variants && !endpoint.variants.some((v) => canAccess(auth, v))) {
+          // 3. the endpoint's capability (403): a hidden menu item is a refused endpoint
+          if (endpoint.capability && !can(auth, endpoint.capability)) {
             throw new ApiError(403, messages.forbidden);
           }
           // 4. input (400)
           refuseControlCharacters(endpoint, request);
-          const params = parse(spec.params, request.params);
-          const body = parse(spec.body, request.body);
-          const query = parse(spec.query, request.query);
+          const params = parse(endpoint.params, request.params);
+          const body = parse(endpoint.body, request.body);
+          const query = parse(endpoint.query, request.query);
           // 5. tenant scope (403): a tenant named in the path, query or body must be the caller's, unless SP
           const named =
             (params as { domainUuid?: string } | undefined)?.domainUuid ??
             (query as { domainUuid?: string } | undefined)?.domainUuid ??
             bodyDomain(request.body);
-          if (named && named !== auth.domainUuid && !isProvider(auth))
-            throw new ApiError(403, messages.otherTenant);
+          const anyTenant = can(auth, 'tenant.manage');
+          if (named && named !== auth.domainUuid && !anyTenant) throw new ApiError(403, messages.otherTenant);
           // A provider acts on the tenant named; a body's domainUuid is not always in its schema, so its
           // form is checked here (a non-UUID reached the SQL: 500).
-          if (named && isProvider(auth) && !idSchema.safeParse(named).success)
+          if (named && anyTenant && !idSchema.safeParse(named).success)
             throw new ApiError(400, messages.badRequest);
-          const tenantUuid = named && isProvider(auth) ? named : auth.domainUuid;
-          const input = { params, body, query, auth, tenantUuid, request, reply };
-          return respond(reply, await spec.handler(input as Parameters<typeof spec.handler>[0]));
+          const tenantUuid = named && anyTenant ? named : auth.domainUuid;
+          const actor = { auth, ip: request.ip };
+          const input = { params, body, query, auth, tenantUuid, actor, request, reply };
+          return respond(reply, await handler(input as AuthedInput<typeof endpoint>));
         },
       });
     },
-    publicRoute(endpoint, spec) {
+    publicRoute(endpoint, handler) {
       app.route({
         method: endpoint.method,
         url: API_PREFIX + endpoint.path,
         handler: async (request, reply) => {
           refuseControlCharacters(endpoint, request);
-          const params = parse(spec.params, request.params);
-          const body = parse(spec.body, request.body);
-          const query = parse(spec.query, request.query);
+          const params = parse(endpoint.params, request.params);
+          const body = parse(endpoint.body, request.body);
+          const query = parse(endpoint.query, request.query);
           const input = { params, body, query, request, reply };
-          return respond(reply, await spec.handler(input as Parameters<typeof spec.handler>[0]));
+          return respond(reply, await handler(input as RouteInput<typeof endpoint>));
         },
       });
     },

@@ -33,7 +33,3 @@ export async function clearUsagesForDelete(
   const alsoChanged = [...new Set(refs.map((r) => REF_CONFIG[r.kind]))];
   return { removedReferences: refs.map(usageLabel), alsoChanged };
 }
-
-/** `?removeReferences=true` → true. */
-export const wantsReferencesRemoved = (query: { removeReferences?: string } | undefined): boolean =>
-  query?.removeReferences === 'true';

@@ -26,6 +26,8 @@ export interface StompBrokerOptions<P> {
   path?: string;
   onConnect?(principal: P): void | Promise<void>;
   onDisconnect?(principal: P): void | Promise<void>;
+  /** What a new subscription receives first, before anything published after it (undefined: nothing). */
+  firstMessage?(principal: P, destination: string): string | undefined | Promise<string | undefined>;
   /** Failures that no client should see: a throwing hook, authenticator or bus. Default console.error. */
   onError?(error: unknown): void;
   /** Default: send every 10 s at most, expect every 10 s at least; the client may ask for slower. */
@@ -145,6 +147,13 @@ export function createStompBroker<P>(options: StompBrokerOptions<P>): StompBroke
       } catch (error) {
         host.unsubscribe(subscription);
         throw error;
+      }
+      const { principal } = subscription.session;
+      if (!options.firstMessage || principal === undefined) return;
+      // Read after the topic's earlier messages were delivered: it must already include what they said.
+      const first = await Promise.resolve(options.firstMessage(principal, destination)).catch(onError);
+      if (typeof first === 'string' && topic.subscribers.has(subscription)) {
+        deliver(new Set([subscription]), destination, first);
       }
     },
     unsubscribe(subscription) {

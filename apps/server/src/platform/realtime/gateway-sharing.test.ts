@@ -1,9 +1,9 @@
-import { topics, type LoginUser, type UserInfo } from '@tsunagu/contract';
+import type { UserInfo } from '@tsunagu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createMemoryBus, type Bus, type SharingListener } from './bus';
-import { nextMessage, stompClient, type TestStompClient } from './stomp-test-kit';
+import { followPresence, stompClient, type TestStompClient } from './stomp-test-kit';
 
 // A bus shared with other instances whose sharing the test turns off and on.
 let listener: SharingListener = () => {};
@@ -29,25 +29,18 @@ afterAll(async () => {
   await bus.close();
 });
 
-const count = (body: string, userUuid: string) =>
-  (JSON.parse(body) as LoginUser[]).find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
-
 describe('real-time gateway when sharing between instances resumes', () => {
   it("sends its clients their tenant's current presence again", async () => {
     const session = await t.login('yamada', 'Staff#2026');
     const info = (await t.request(session, { method: 'GET', url: '/api/v1/user/info/yamada' })).json()
       .data as UserInfo;
-    const topic = topics.loginUser(info.domain.domainUuid);
-    // The presence published for this client's own connection, seen on the bus before it can race the test.
-    const ownPublished = new Promise<void>((resolve) => {
-      void bus.subscribe(topic, (body) => count(body, info.user.userUuid) === 1 && resolve());
-    });
     const client = stompClient(url, {
       connectHeaders: { login: info.user.userUuid, passcode: session.token },
     });
     clients.push(client);
     await client.connected;
-    await ownPublished;
+    const presence = await followPresence(client, info.domain.domainUuid);
+    await presence.until((count) => count(info.user.userUuid) === 1);
 
     // Suzuki came online on another instance while Redis was away: nothing was published here.
     await t.login('suzuki', 'Staff#2026');
@@ -58,9 +51,12 @@ describe('real-time gateway when sharing between instances resumes', () => {
     const suzuki = info.userGroup.commDetails
       .flatMap((g) => g.userList)
       .find((u) => u.userNm === '鈴木 花子')!.userUuid;
-    const { next } = await nextMessage(client, topic, (m) => count(m.body, suzuki) === 1);
+    const frames = presence.frames();
     listener(false, new Error('ECONNREFUSED'));
     listener(true);
-    expect(count((await next).body, info.user.userUuid)).toBe(1);
+    await presence.until((count) => count(suzuki) === 1);
+    // Only the difference was sent; what the client held stays.
+    expect(presence.frames()).toBe(frames + 1);
+    expect(presence.count(info.user.userUuid)).toBe(1);
   });
 });

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { topicOwner, topics, type LoginUser } from '@tsunagu/contract';
+import { topicOwner, topics } from '@tsunagu/contract';
 import type { Auth } from '../auth/auth-context';
 import type { Authenticator } from '../auth/authenticate';
 import { deadSessions, touchSessions, TOUCH_EVERY_MS } from '../auth/sessions.repository';
 import type { Db } from '../db/client';
 import { createStompBroker, type StompBroker } from './broker';
 import type { Bus, Unsubscribe } from './bus';
-import {
-  beatInstance,
-  claimInstance,
-  INSTANCE_BEAT_MS,
-  onlineSessionCounts,
-  releaseInstance,
-  setConnections,
-} from './presence.repository';
+import { createPresenceFeed } from './presence-feed';
+import { beatInstance, claimInstance, INSTANCE_BEAT_MS, releaseInstance } from './presence.repository';
 
 /** Bus topic (not a STOMP destination) telling every instance to close connections of ended sessions. */
 const END_SESSIONS = 'control/end-sessions';
@@ -29,8 +23,8 @@ export interface RealtimeGateway {
   publish(topic: string, body: string): Promise<void>;
   /** Delivers a topic to this instance's subscribers only. */
   publishLocal(topic: string, body: string): void;
-  /** Publishes the tenant's online users on /topic/loginUser/{domainUuid}. */
-  publishPresence(domainUuid: string): Promise<void>;
+  /** These users' online counts may have changed: their tenant hears them in the next batch (not awaited). */
+  publishPresence(domainUuid: string, userUuids: readonly string[]): Promise<void>;
   /** Closes, on every instance, the real-time connections of these (revoked) sessions. */
   endSessions(sessionUuids: string[]): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +53,8 @@ export interface RealtimeGatewayDeps {
   instanceId?: string;
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** What a new subscriber of a feature's topic receives first (undefined: nothing). */
+  firstMessage?: (auth: Auth, destination: string) => Promise<string | undefined> | undefined;
 }
 
 /**
@@ -72,40 +68,27 @@ export function createRealtimeGateway({
   instanceId = randomUUID(),
   now = () => new Date(),
   onError = (error: unknown) => console.error(error),
+  firstMessage,
 }: RealtimeGatewayDeps) {
   /** This instance's open connections per session, the truth its rows in the database follow. */
-  const connected = new Map<string, { count: number; domainUuid: string }>();
+  const connected = new Map<string, { count: number; domainUuid: string; userUuid: string }>();
   let closing = false;
-  /** Set when a write of connections failed: the next heartbeat writes them all again. */
-  let unsynced = false;
 
-  const publishPresence = async (domainUuid: string) => {
-    const counts = await onlineSessionCounts(db, domainUuid, now());
-    const list: LoginUser[] = [...counts].map(([userUuid, loginCnt]) => ({ userUuid, loginCnt }));
-    await bus.publish(topics.loginUser(domainUuid), JSON.stringify(list));
-  };
-  const publishPresences = (domainUuids: Iterable<string>) =>
-    Promise.all([...new Set(domainUuids)].map(publishPresence));
+  // A crash leaves the previous run's connections behind; they stop counting before any new one is
+  // written (batches wait for this).
+  const claimed = claimInstance(db, instanceId, now());
+  const presence = createPresenceFeed({
+    db,
+    bus,
+    instanceId,
+    now,
+    onError,
+    ready: claimed.catch(() => {}),
+    connectionsOf: (sessionUuid) => connected.get(sessionUuid)?.count ?? 0,
+    publishLocal: (topic, body) => broker.publishLocal(topic, body),
+  });
 
-  // A crash leaves the previous run's connections behind; they stop counting before any new one is written.
-  const claimed = claimInstance(db, instanceId, now()).then(publishPresences);
-  claimed.catch(onError);
-
-  // Writes of one session run one after another and write the count as it is when they run, so the row
-  // ends up matching the count however connects and disconnects interleave.
-  const writes = new Map<string, Promise<void>>();
-  const syncConnections = (sessionUuid: string): Promise<void> => {
-    const write = (writes.get(sessionUuid) ?? claimed)
-      .catch(() => {})
-      .then(() => setConnections(db, instanceId, sessionUuid, connected.get(sessionUuid)?.count ?? 0, now()))
-      .catch((error: unknown) => {
-        unsynced = true;
-        throw error;
-      })
-      .finally(() => writes.get(sessionUuid) === write && writes.delete(sessionUuid));
-    writes.set(sessionUuid, write);
-    return write;
-  };
+  claimed.then((changed) => presence.usersChanged(changed)).catch(onError);
 
   const broker = createStompBroker<Auth>({
     bus,
@@ -119,20 +102,25 @@ export function createRealtimeGateway({
       return auth;
     },
     authorize: (auth, destination, action) => action === 'subscribe' && mayReceive(auth, destination),
+    // A presence subscriber gets the whole list first, then only changes.
+    firstMessage: (auth, destination) =>
+      destination === topics.loginUser(auth.domainUuid)
+        ? presence.snapshot(auth.domainUuid)
+        : firstMessage?.(auth, destination),
     async onConnect(auth) {
-      const entry = connected.get(auth.sessionUuid);
-      connected.set(auth.sessionUuid, { count: (entry?.count ?? 0) + 1, domainUuid: auth.domainUuid });
-      await syncConnections(auth.sessionUuid);
-      await publishPresence(auth.domainUuid);
+      const count = (connected.get(auth.sessionUuid)?.count ?? 0) + 1;
+      connected.set(auth.sessionUuid, { count, domainUuid: auth.domainUuid, userUuid: auth.userUuid });
+      presence.hold(auth.domainUuid);
+      await presence.sessionChanged(auth.sessionUuid, auth);
     },
     async onDisconnect(auth) {
       const left = (connected.get(auth.sessionUuid)?.count ?? 1) - 1;
-      if (left > 0) connected.set(auth.sessionUuid, { count: left, domainUuid: auth.domainUuid });
+      if (left > 0) connected.set(auth.sessionUuid, { ...connected.get(auth.sessionUuid)!, count: left });
       else connected.delete(auth.sessionUuid);
+      presence.release(auth.domainUuid);
       // A stopping instance releases all its connections at once (close()).
       if (closing) return;
-      await syncConnections(auth.sessionUuid);
-      await publishPresence(auth.domainUuid);
+      await presence.sessionChanged(auth.sessionUuid, auth);
     },
   });
 
@@ -156,42 +144,33 @@ export function createRealtimeGateway({
   keepAlive.unref();
 
   // Every few seconds: this instance is alive (its connections count); instances gone silent are
-  // deleted and their tenants told. If this one had been taken for gone, its connections are rewritten.
+  // deleted and their users' tenants told. If this one had been taken for gone, or a batch failed,
+  // its connections are written again.
   const heartbeat = setInterval(() => {
     void claimed
       .then(() => beatInstance(db, instanceId, now()))
       .then(async ({ lost, changed }) => {
-        const rewrite = lost || unsynced;
-        unsynced = false;
-        if (rewrite) await Promise.all([...connected.keys()].map(syncConnections));
-        await publishPresences(
-          rewrite ? [...changed, ...[...connected.values()].map((c) => c.domainUuid)] : changed,
-        );
+        if (lost) presence.rewrite(connected);
+        void presence.usersChanged(changed);
+        if (presence.pending()) await presence.flushNow();
       })
       .catch(onError);
   }, INSTANCE_BEAT_MS);
   heartbeat.unref();
 
-  // While Redis was away other instances' presence changes were missed: this instance's clients get
-  // their tenants' lists again once sharing resumes.
+  // While Redis was away other instances' presence changes were missed: this instance's clients are
+  // told the difference once sharing resumes.
   const stopWatching = bus.watchSharing?.((shared) => {
-    if (!shared) return;
-    const domainUuids = new Set([...connected.values()].map((c) => c.domainUuid));
-    for (const domainUuid of domainUuids) {
-      onlineSessionCounts(db, domainUuid, now())
-        .then((counts) => {
-          const list: LoginUser[] = [...counts].map(([userUuid, loginCnt]) => ({ userUuid, loginCnt }));
-          broker.publishLocal(topics.loginUser(domainUuid), JSON.stringify(list));
-        })
-        .catch(onError);
-    }
+    if (shared) presence.resync().catch(onError);
   });
 
   return {
     broker,
     publish: (topic, body) => bus.publish(topic, body),
     publishLocal: (topic, body) => broker.publishLocal(topic, body),
-    publishPresence,
+    // Not awaited: during a reconnect storm the batch may be seconds away, and a request need not wait.
+    publishPresence: async (domainUuid, userUuids) =>
+      void presence.usersChanged(userUuids.map((userUuid) => ({ domainUuid, userUuid }))),
     endSessions: (sessionUuids) =>
       sessionUuids.length === 0 ? Promise.resolve() : bus.publish(END_SESSIONS, JSON.stringify(sessionUuids)),
     async close() {
@@ -202,8 +181,14 @@ export function createRealtimeGateway({
       (await control)();
       await broker.close();
       // Other instances' clients see this instance's users go offline now, not a minute later.
-      await Promise.allSettled(writes.values());
-      await releaseInstance(db, instanceId).then(publishPresences).catch(onError);
+      await presence.flushNow().catch(onError);
+      await releaseInstance(db, instanceId)
+        .then((changed) => {
+          void presence.usersChanged(changed);
+          return presence.flushNow();
+        })
+        .catch(onError);
+      presence.close();
     },
   } satisfies RealtimeGateway;
 }

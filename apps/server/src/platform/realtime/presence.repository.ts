@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { realtimeConnections, realtimeInstances, sessions } from '../db/schema';
@@ -25,22 +25,25 @@ export const onlinePlaceholders = {
 
 type Value = string | Date | SQLWrapper;
 
+type Instants = { now: Value; idleSince: Value; aliveSince: Value };
+
 /**
- * Per user of a tenant, the sessions that are online (presence's loginCnt): live, and with a real-time
- * connection open on an instance that is still alive. For reads that fold it into a larger statement.
+ * Per user of the sessions `which` selects, the sessions that are online (presence's loginCnt): live,
+ * and with a real-time connection open on an instance that is still alive.
  */
-export const onlineCounts = (
-  domainUuid: Value,
-  at: { now: Value; idleSince: Value; aliveSince: Value },
-) => sql`
+const onlineCountsWhere = (which: SQLWrapper, at: Instants) => sql`
   SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
-  WHERE ${sessions.domainUuid} = ${domainUuid} AND ${sessions.revokedAt} IS NULL
+  WHERE ${which} AND ${sessions.revokedAt} IS NULL
     AND ${sessions.expiresAt} > ${at.now} AND ${sessions.lastSeenAt} > ${at.idleSince}
     AND EXISTS (SELECT 1 FROM ${realtimeConnections} JOIN ${realtimeInstances}
       ON ${realtimeInstances.instanceId} = ${realtimeConnections.instanceId}
       WHERE ${realtimeConnections.sessionUuid} = ${sessions.sessionUuid}
         AND ${realtimeInstances.seenAt} > ${at.aliveSince})
   GROUP BY ${sessions.userUuid}`;
+
+/** onlineCountsWhere for a tenant, for reads that fold it into a larger statement. */
+export const onlineCounts = (domainUuid: Value, at: Instants) =>
+  onlineCountsWhere(sql`${sessions.domainUuid} = ${domainUuid}`, at);
 
 /** Online sessions per user of a tenant (see onlineCounts). */
 export async function onlineSessionCounts(
@@ -54,44 +57,63 @@ export async function onlineSessionCounts(
   return new Map(rows.map((r) => [r.user_uuid, r.n]));
 }
 
-/** Deletes the instances' rows (their connections go with them); returns the tenants that had some. */
-async function dropInstances(conn: Conn, gone: SQLWrapper): Promise<string[]> {
+/** A user of a tenant whose online count may have changed. */
+export interface PresenceChange {
+  domainUuid: string;
+  userUuid: string;
+}
+
+/** Online sessions of the given users (absent: none), one statement whatever their number. */
+export async function onlineCountsOfUsers(
+  conn: Conn,
+  userUuids: string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (userUuids.length === 0) return new Map();
+  const rows = rowsOf<{ user_uuid: string; n: number }>(
+    await conn.execute(onlineCountsWhere(inArray(sessions.userUuid, userUuids), onlineAt(now))),
+  );
+  return new Map(rows.map((r) => [r.user_uuid, r.n]));
+}
+
+/** Deletes the instances' rows (their connections go with them); returns the users who had some. */
+async function dropInstances(conn: Conn, gone: SQLWrapper): Promise<PresenceChange[]> {
   // The statement's SELECT sees the connections as they were before the cascade removed them.
-  const rows = rowsOf<{ domain_uuid: string }>(
+  const rows = rowsOf<{ domain_uuid: string; user_uuid: string }>(
     await conn.execute(sql`
       WITH gone AS (DELETE FROM ${realtimeInstances} WHERE ${gone} RETURNING instance_id)
-      SELECT DISTINCT s.domain_uuid FROM gone
+      SELECT DISTINCT s.domain_uuid, s.user_uuid FROM gone
         JOIN realtime_connections c ON c.instance_id = gone.instance_id
         JOIN sessions s ON s.session_uuid = c.session_uuid`),
   );
-  return rows.map((r) => r.domain_uuid);
+  return rows.map((r) => ({ domainUuid: r.domain_uuid, userUuid: r.user_uuid }));
 }
 
 /**
  * Starts an instance afresh: what it held before a restart (a crash leaves rows behind) is cleared.
- * Returns the tenants whose presence changed.
+ * Returns the users whose presence changed.
  */
-export async function claimInstance(conn: Conn, instanceId: string, now: Date): Promise<string[]> {
+export async function claimInstance(conn: Conn, instanceId: string, now: Date): Promise<PresenceChange[]> {
   const changed = await dropInstances(conn, eq(realtimeInstances.instanceId, instanceId));
   await conn.insert(realtimeInstances).values({ instanceId, seenAt: now });
   return changed;
 }
 
-/** A stopping instance's connections stop counting at once; returns the tenants whose presence changed. */
-export function releaseInstance(conn: Conn, instanceId: string): Promise<string[]> {
+/** A stopping instance's connections stop counting at once; returns the users whose presence changed. */
+export function releaseInstance(conn: Conn, instanceId: string): Promise<PresenceChange[]> {
   return dropInstances(conn, eq(realtimeInstances.instanceId, instanceId));
 }
 
 /**
  * Marks the instance seen and deletes instances gone silent. When this instance itself had been taken
  * for gone (a long database outage), its row is written anew and `lost` is true: its connections must
- * be written again. Returns the tenants whose presence changed by the deletion.
+ * be written again. Returns the users whose presence changed by the deletion.
  */
 export async function beatInstance(
   conn: Conn,
   instanceId: string,
   now: Date,
-): Promise<{ lost: boolean; changed: string[] }> {
+): Promise<{ lost: boolean; changed: PresenceChange[] }> {
   const seen = await conn
     .update(realtimeInstances)
     .set({ seenAt: now })
@@ -109,28 +131,36 @@ export async function beatInstance(
 }
 
 /**
- * Records how many real-time connections the session has open on this instance (0 deletes the row);
- * an opening also marks the session seen. A session revoked meanwhile is left alone.
+ * Records how many real-time connections each session has open on this instance (0 deletes its row),
+ * in one statement however many there are; openings also mark their sessions seen. Sessions deleted
+ * meanwhile are left out.
  */
-export async function setConnections(
+export async function writeConnections(
   conn: Conn,
   instanceId: string,
-  sessionUuid: string,
-  connections: number,
+  counts: ReadonlyMap<string, number>,
   now: Date,
 ): Promise<void> {
-  if (connections <= 0) {
-    await conn
-      .delete(realtimeConnections)
-      .where(
-        and(eq(realtimeConnections.sessionUuid, sessionUuid), eq(realtimeConnections.instanceId, instanceId)),
-      );
-    return;
-  }
+  const open = [...counts].filter(([, n]) => n > 0);
+  const closed = [...counts].filter(([, n]) => n <= 0).map(([sessionUuid]) => sessionUuid);
+  const none = sql`SELECT NULL::uuid, NULL::int WHERE false`;
+  const openRows =
+    open.length > 0
+      ? sql`VALUES ${sql.join(
+          open.map(([s, n]) => sql`(${s}::uuid, ${n}::int)`),
+          sql`, `,
+        )}`
+      : none;
+  const closedList = closed.length > 0 ? inArray(realtimeConnections.sessionUuid, closed) : sql`false`;
+  // Data-modifying CTEs all run, whether or not the outer statement reads them.
   await conn.execute(sql`
+    WITH opened (session_uuid, connections) AS (${openRows}),
+    closed AS (DELETE FROM ${realtimeConnections}
+      WHERE ${realtimeConnections.instanceId} = ${instanceId} AND ${closedList}),
+    seen AS (UPDATE ${sessions} SET last_seen_at = ${now}
+      WHERE ${sessions.sessionUuid} IN (SELECT session_uuid FROM opened))
     INSERT INTO ${realtimeConnections} (session_uuid, instance_id, connections)
-    SELECT ${sessionUuid}::uuid, ${instanceId}, ${connections} WHERE EXISTS
-      (SELECT 1 FROM ${sessions} WHERE ${sessions.sessionUuid} = ${sessionUuid}::uuid)
+    SELECT o.session_uuid, ${instanceId}, o.connections FROM opened o
+      WHERE EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.sessionUuid} = o.session_uuid)
     ON CONFLICT (session_uuid, instance_id) DO UPDATE SET connections = excluded.connections`);
-  await conn.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionUuid, sessionUuid));
 }

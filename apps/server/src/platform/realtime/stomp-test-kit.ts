@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, type IFrame, type IMessage, type StompConfig } from '@stomp/stompjs';
+import { applyLoginUsers, topics, type LoginUser, type LoginUserMessage } from '@tsunagu/contract';
 import { WebSocket } from 'ws';
 import { createStompBroker, type StompBroker, type StompBrokerOptions } from './broker';
 import type { Bus } from './bus';
@@ -217,4 +218,30 @@ export async function nextMessage(
   });
   void next.then(() => subscription.unsubscribe());
   return { next };
+}
+
+/** Follows /topic/loginUser as the console does (the whole list first, then changes) and counts frames. */
+export async function followPresence(client: TestStompClient, domainUuid: string) {
+  let list: LoginUser[] = [];
+  let frames = 0;
+  const waiters = new Set<() => void>();
+  const subscription = await subscribed(client, topics.loginUser(domainUuid), (m) => {
+    list = applyLoginUsers(list, JSON.parse(m.body) as LoginUserMessage);
+    frames += 1;
+    for (const waiter of [...waiters]) waiter();
+  });
+  const count = (userUuid: string) => list.find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
+  return {
+    count,
+    list: () => list,
+    frames: () => frames,
+    unsubscribe: () => subscription.unsubscribe(),
+    /** Settles once the followed list satisfies the predicate. */
+    until: (holds: (count: (userUuid: string) => number) => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => holds(count) && (waiters.delete(check), resolve());
+        waiters.add(check);
+        check();
+      }),
+  };
 }

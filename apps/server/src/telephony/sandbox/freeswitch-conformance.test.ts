@@ -14,6 +14,8 @@ type Json = Record<string, unknown>;
 
 const fs1001 = loadRecordedVertoSession('verto-1001');
 const fsWebrtc = loadRecordedVertoSession('verto-1002-webrtc');
+/** The console's own softphone (山田, 1001) on the loopback trial. */
+const fsTrial = loadRecordedVertoSession('trial-1001');
 
 /** A recorded frame from FreeSWITCH (the nth that matches). */
 function recorded(session: typeof fs1001, match: (frame: Json) => boolean, nth = 0): Json {
@@ -167,6 +169,28 @@ describe('the sandbox speaks verto as FreeSWITCH 1.11.1 does', () => {
     expect(caller.received.indexOf(created as Json)).toBeLessThan(
       caller.received.indexOf(answerFrame as Json),
     );
+    // Both sides are told who the other is, with both parties, as recorded on the trial.
+    const display = (phone: ScriptedPhone, id: string) =>
+      phone.received.find((f) => f.method === 'verto.display' && (f.params as Json).callID === id);
+    const trialDisplay = (direction: string) =>
+      recorded(
+        fsTrial,
+        (f) => f.method === 'verto.display' && (f.params as Json).display_direction === direction,
+      );
+    await caller.next('verto.display', callID);
+    expectLikeFreeSwitch(display(caller, callID), trialDisplay('inbound'), ['params.display_direction']);
+    expect(display(caller, callID)?.params).toMatchObject({
+      display_number: '1001',
+      caller_id_number: '1002',
+      callee_id_number: '1001',
+    });
+    await callee.next('verto.display', rung);
+    expectLikeFreeSwitch(display(callee, rung), trialDisplay('outbound'), ['params.display_direction']);
+    expect(display(callee, rung)?.params).toMatchObject({
+      display_number: '1002',
+      caller_id_number: '1002',
+      callee_id_number: '1001',
+    });
 
     const held = await caller.modify(callID, 'hold');
     expectLikeFreeSwitch(held, recorded(fs1001, resultWith('holdState', 'held')), ['result.holdState']);

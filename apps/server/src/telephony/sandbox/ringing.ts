@@ -151,10 +151,11 @@ function ringAll(env: CallEnv, rung: [Leg, RingTarget][], request: RingRequest, 
 /** Bridges the caller to the phone that answered and hands it the answer to its offer. */
 function bridgeAnswered(env: CallEnv, caller: Leg, winner: Leg, sdp: string | null): void {
   const waiting = awaitsAnswer(caller);
-  const redirected = caller.answeredAt !== null || caller.destinationNumber !== winner.self.number;
   env.board.link(caller, winner);
   caller.application = 'bridge';
   if (waiting) deliverAnswer(caller, sdp);
-  // Someone other than the number dialled took the call (a group member, a forward, a transfer).
-  if (redirected) show(caller, winner.self);
+  // As FreeSWITCH 1.11.1 does once a call is answered (trial recording): each side is told who the
+  // other is — the member who took it, and the caller as the member was shown it.
+  show(caller, winner.self);
+  show(winner, winner.caller);
 }

@@ -3,7 +3,7 @@
  * caller pages, simulated desk phones and outside parties, and the TelephonyEngine the server uses.
  */
 import { randomUUID } from 'node:crypto';
-import { SANDBOX_CALLER_PREFIX } from '@tsunagu/contract';
+import { can, SANDBOX_CALLER_PREFIX, type MenuSubject } from '@tsunagu/contract';
 import type { WebSocket } from 'ws';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { sameText } from '../../platform/crypto/same-text';
@@ -33,8 +33,7 @@ import { createVertoSignIn, type VertoLoginCheck } from './verto-sign-in';
 import { serveVerto, type VertoIdentity, type VertoSessionHolder } from './verto-session';
 
 /** Who a console session token belongs to (the server's authenticator, reduced). */
-export interface TokenOwner {
-  userClass: string;
+export interface TokenOwner extends MenuSubject {
   domainName: string;
 }
 
@@ -156,7 +155,8 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       // A tenant administrator of this tenant, or a provider administrator.
       const allowed =
         owner &&
-        (owner.userClass === 'SP' || (owner.userClass === 'CP' && owner.domainName === config.domainName));
+        can(owner, 'sandbox.caller') &&
+        (can(owner, 'tenant.manage') || owner.domainName === config.domainName);
       if (!allowed) return refused;
       return {
         identity: { kind: 'caller', login, line, party: { name: '', number } },
@@ -306,6 +306,14 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       if (refused === 'slot-busy') throw new SandboxError('slot-busy', 'その駐車枠は使用中です。');
       if (refused) throw new SandboxError('not-bridged', '転送できる通話がありません。');
       if (mover !== leg) board.end(leg, 'NORMAL_CLEARING');
+    },
+
+    async dropRegistrations(tenantUuid, extension) {
+      const config = await configs.byTenant(tenantUuid);
+      if (!config) return;
+      const login = `${extension}@${config.domainName}`;
+      for (const session of [...sessions.values()]) if (session.login === login) session.drop();
+      deskPhones.reRegister(config.domainName, tenantUuid, extension);
     },
 
     async close() {

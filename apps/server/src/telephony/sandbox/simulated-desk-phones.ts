@@ -38,6 +38,15 @@ export function createSimulatedDeskPhones(
   return {
     /** The tenant's desk phones, all registered. */
     states: look,
+    /**
+     * The extension's password changed: its desk phone's registration is dropped, and the simulated
+     * phone, which always holds the current password, registers again at once.
+     */
+    reRegister(domainName: string, tenantUuid: string, extension: string): void {
+      if (!known.get(tenantUuid)?.has(extension)) return;
+      announce({ domainName, extension, registered: false, kind: 'sip' });
+      announce({ domainName, extension, registered: true, kind: 'sip' });
+    },
     /** After a configuration change: announces the phones that came or went (tenants not looked at yet stay so). */
     async changed(tenantUuid: string): Promise<void> {
       if (known.has(tenantUuid)) await look(tenantUuid);

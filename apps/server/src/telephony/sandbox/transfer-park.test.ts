@@ -13,6 +13,9 @@ async function connected(from: ScriptedPhone, to: ScriptedPhone, extension: stri
   const rung = String((await to.next('verto.invite')).params.callID);
   await to.answer(rung, `v=0 answer ${to.login}`);
   await from.next('verto.answer', callID);
+  // Once answered, each side is told who the other is (as FreeSWITCH does); later displays are news.
+  await from.next('verto.display', callID);
+  await to.next('verto.display', rung);
   return { callID, rung };
 }
 

@@ -45,6 +45,8 @@ export interface VertoEndpointDeps {
 export interface VertoSessionHolder {
   readonly login: string;
   punt(): void;
+  /** Closes the socket without a word (its login is no longer valid): its calls end as on any drop. */
+  drop(): void;
 }
 
 /** A call id a client may choose: what verto.js makes (a UUID) and then some. */
@@ -120,7 +122,22 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
       return result?.success ? result.data.sdp : null;
     },
     display(callID, party) {
-      peer.notify('verto.display', { callID, display_name: party.name, display_number: party.number });
+      // As FreeSWITCH 1.11.1 sends it (trial recording): the far end, then both parties of the call;
+      // 'inbound' when this leg placed the call.
+      const leg = legs.get(callID);
+      const self = leg?.self ?? identity?.party ?? { name: '', number: '' };
+      const placed = leg?.direction === 'inbound';
+      const [caller, callee] = placed ? [self, party] : [party, self];
+      peer.notify('verto.display', {
+        callID,
+        display_name: party.name,
+        display_number: party.number,
+        caller_id_name: caller.name,
+        caller_id_number: caller.number,
+        callee_id_name: callee.name,
+        callee_id_number: callee.number,
+        display_direction: placed ? 'inbound' : 'outbound',
+      });
     },
     audio(callID, playback) {
       const data: SandboxAudio = playback
@@ -136,6 +153,9 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     },
     punt() {
       peer.notify('verto.punt', {});
+      peer.close(1000);
+    },
+    drop() {
       peer.close(1000);
     },
   };

@@ -1,4 +1,5 @@
-import { canAccess, variantForPath, type MenuSubject } from '@tsunagu/contract/menu';
+import { variantForPath } from '@tsunagu/contract/menu';
+import { can, capabilityOfVariant, type MenuSubject } from '@tsunagu/contract/permissions';
 import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -11,7 +12,8 @@ import { ja } from '../../shared/i18n/ja';
 export function RouteAccess({ user, children }: { user: MenuSubject; children: ReactNode }) {
   const { pathname } = useLocation();
   const variant = variantForPath(pathname);
-  if (variant !== undefined && !canAccess(user, variant)) {
+  const capability = variant === undefined ? undefined : capabilityOfVariant(variant);
+  if (capability && !can(user, capability)) {
     return <Result status="warning" title={ja.screens.forbidden} />;
   }
   return children;

@@ -61,6 +61,20 @@ describe('live updates of the shell', () => {
     await waitFor(() => expect(header().queryByRole('button', { name: /リコール/ })).toBeNull());
   });
 
+  it('reads the recall count once; after a reconnect the subscription brings it, not another request', async () => {
+    let count = 1;
+    fakeStomp.firstMessages.set(topics.recall(domainUuid), () => String(count));
+    const { requests } = openShell({ recall: 1 });
+    await waitFor(() => header().getByRole('button', { name: 'リコール 1' }));
+    await subscribed(topics.recall(domainUuid));
+
+    // Missed while the socket was down: the count the server sends the new subscription.
+    count = 3;
+    fakeStomp.drop(fakeStomp.open()[0]!);
+    await waitFor(() => header().getByRole('button', { name: 'リコール 3' }));
+    expect(requests.filter((r) => r.path === `/api/v1/cdr/recall/${domainUuid}`)).toHaveLength(1);
+  });
+
   it('raises the chat badge from the unread count and each new message, and clears it on opening the chat', async () => {
     const { requests } = openShell({ unread: 1 });
     const badge = await waitFor(() => header().getByRole('button', { name: 'チャット' }));

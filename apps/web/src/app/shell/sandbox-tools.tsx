@@ -2,7 +2,7 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { mayUseCallerPage } from '../../phone/caller-access';
+import { can } from '@tsunagu/contract/permissions';
 import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
@@ -22,7 +22,7 @@ export function SandboxTools() {
   if (data?.telephony !== 'sandbox') return null;
   return (
     <>
-      {mayUseCallerPage(user.userClass) && (
+      {can(user, 'sandbox.caller') && (
         <Link to={paths.sandbox.caller.href()}>
           <Button icon={<ExperimentOutlined />}>{ja.callerPage.menu}</Button>
         </Link>

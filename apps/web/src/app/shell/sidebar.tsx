@@ -1,4 +1,5 @@
-import { variantForPath, visibleMenu, type MenuSubject } from '@tsunagu/contract/menu';
+import { variantForPath } from '@tsunagu/contract/menu';
+import { visibleMenu, type MenuSubject } from '@tsunagu/contract/permissions';
 import { Layout, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 import { ApiError } from '@tsunagu/contract/envelope';
-import { endpoints } from '@tsunagu/contract/api';
+import { authEndpoints } from '@tsunagu/contract/endpoints/auth';
 import { messages } from '@tsunagu/contract/messages';
 import type { LoginRequest } from '@tsunagu/contract/auth';
 import { useMutation } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { bearerToken, tokenSubject } from './token';
  */
 export async function login(credentials: LoginRequest): Promise<void> {
   if (getSession()) await logout().catch(() => undefined);
-  const { headers } = await callApi(endpoints.login, { body: credentials });
+  const { headers } = await callApi(authEndpoints.login, { body: credentials });
   const token = bearerToken(headers.get('Authorization'));
   const username = token && tokenSubject(token);
   if (!token || !username) throw new ApiError(502, messages.loginFailed);

@@ -1,4 +1,4 @@
-import { endpoints } from '@tsunagu/contract/api';
+import { authEndpoints } from '@tsunagu/contract/endpoints/auth';
 import { useCallback } from 'react';
 import { logAction } from '../../shared/api/action-log';
 import { callApi } from '../../shared/api/client';
@@ -14,7 +14,7 @@ export async function logout(): Promise<void> {
   if (!token) return;
   // Spec 7: the logout is logged, before the revocation that would make its token useless.
   await logAction('LogController-logout', true, token).catch((error: unknown) => console.error(error));
-  await callApi(endpoints.logout, { token });
+  await callApi(authEndpoints.logout, { token });
 }
 
 /** A logout handler for buttons; a failed revocation is logged, the user is signed out anyway. */

@@ -1,8 +1,7 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { CDR_PAGE_SIZE, type CdrItem, type Page } from '@tsunagu/contract/cdr';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../shared/api/client';
-import { withQuery } from '../../shared/api/with-query';
+import { fetchData } from '../../shared/api/client';
 
 /** Whose history and which page (1-based, as the pager shows it). */
 export interface CdrPageRequest {
@@ -17,13 +16,8 @@ export async function getCdrPage({
   extensionUuid,
   page,
 }: CdrPageRequest): Promise<Page<CdrItem>> {
-  const endpoint = withQuery(endpoints.cdrExt, {
-    size: CDR_PAGE_SIZE,
-    page: page - 1,
-    sort: 'startStamp,DESC',
-  });
-  const { data } = await callApi<{ page: Page<CdrItem> }>(endpoint, { body: { domainUuid, extensionUuid } });
-  return data.page;
+  const query = { size: CDR_PAGE_SIZE, page: page - 1, sort: 'startStamp,DESC' } as const;
+  return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
 }
 
 export const cdrPageQuery = (request: CdrPageRequest) =>

@@ -1,23 +1,25 @@
 import { endpoints } from '@tsunagu/contract/api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fetchData } from '../../shared/api/client';
 import { liveTopics } from '../../shared/realtime/live-topics';
-import { useRealtimeConnected, useTopic } from '../../shared/realtime/realtime-session';
+import { useTopic } from '../../shared/realtime/realtime-session';
 import { patchShellState } from '../../shared/shell-state/shell-state';
 
 /** GET /v1/cdr/recall/{domainUuid}: how many outside callers wait for a call back. */
 export function getRecallCount(domainUuid: string): Promise<{ count: number }> {
-  return fetchData<{ count: number }>(endpoints.recallCount, { params: { domainUuid } });
+  return fetchData(endpoints.recallCount, { params: { domainUuid } });
 }
 
-/** Feeds the header's recall badge: the count at sign-in and after a reconnect, and every /topic/recall update. */
+/**
+ * Feeds the header's recall badge: the count read once at sign-in, then /topic/recall, which sends the
+ * count on every (re)subscription and afterwards only when it changes.
+ */
 export function useRecallFeed(domainUuid: string): void {
-  const queryClient = useQueryClient();
-  const queryKey = ['recall', domainUuid];
   const { data, error } = useQuery({
-    queryKey,
+    queryKey: ['recall', domainUuid],
     queryFn: () => getRecallCount(domainUuid),
+    staleTime: Infinity,
     // A badge: a failure leaves it as it is rather than interrupting the user with an alert.
     meta: { handlesErrors: true },
   });
@@ -28,6 +30,4 @@ export function useRecallFeed(domainUuid: string): void {
     if (error) console.error('recall count', error);
   }, [error]);
   useTopic(liveTopics.recall(domainUuid), (count) => patchShellState({ recallCnt: count }));
-  // A count published while the socket was down is read again after a reconnect.
-  useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey }));
 }

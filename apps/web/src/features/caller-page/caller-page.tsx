@@ -1,11 +1,10 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { endpoints } from '@tsunagu/contract/api';
-import type { DestinationListData } from '@tsunagu/contract/pbx/destination';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Input, Result, Select, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { createBrowserCallerPhone } from '../../phone/browser';
-import { mayUseCallerPage } from '../../phone/caller-access';
+import { can } from '@tsunagu/contract/permissions';
 import type { CallerPhone, CallerPhoneState } from '../../phone/caller-phone';
 import { resolveSocketUrl } from '../../phone/socket-url';
 import { phoneErrorText } from '../../phone/user-message';
@@ -37,7 +36,7 @@ export function CallerPage() {
   const health = useHealth();
   if (!session || health.isPending) return <Spin />;
   if (health.data?.telephony !== 'sandbox') return <Result status="info" title={t.notSandbox} />;
-  if (!mayUseCallerPage(session.user.user.userClass)) return <Result status="warning" title={t.notAllowed} />;
+  if (!can(session.user.user, 'sandbox.caller')) return <Result status="warning" title={t.notAllowed} />;
   return (
     <CallerConsole
       token={session.token}
@@ -63,7 +62,7 @@ function CallerConsole({
   const [to, setTo] = useState<string | null>(null);
   const destinations = useQuery({
     queryKey: pbxKeys.list(domainUuid, 'destinations'),
-    queryFn: () => fetchData<DestinationListData>(endpoints.destinationList, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.destinationList, { params: { domainUuid } }),
   });
   useEffect(() => () => phone.disconnect(), [phone]);
 

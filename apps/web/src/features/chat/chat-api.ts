@@ -5,7 +5,7 @@ import { callApi, fetchData } from '../../shared/api/client';
 
 /** GET /v1/chat/{userId}: the user's latest messages (oldest first) and the unread count. */
 export function getChatList(userUuid: string): Promise<ChatList> {
-  return fetchData<ChatList>(endpoints.chatList, { params: { userId: userUuid } });
+  return fetchData(endpoints.chatList, { params: { userId: userUuid } });
 }
 
 export const chatListQuery = (userUuid: string) =>

@@ -1,8 +1,7 @@
 import { endpoints } from '@tsunagu/contract/api';
 import type { CdrItem, Page } from '@tsunagu/contract/cdr';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../shared/api/client';
-import { withQuery } from '../../shared/api/with-query';
+import { fetchData } from '../../shared/api/client';
 
 /** Records read per request (the endpoint's largest page). */
 export const SCAN_PAGE_SIZE = 100;
@@ -52,10 +51,7 @@ export const callsWithNumberQuery = (domainUuid: string, extensionUuid: string, 
     queryKey: ['cdr', extensionUuid, 'number', number],
     queryFn: () =>
       scanCallsWith(number, async (page) => {
-        const endpoint = withQuery(endpoints.cdrExt, { size: SCAN_PAGE_SIZE, page, sort: 'startStamp,DESC' });
-        const { data } = await callApi<{ page: Page<CdrItem> }>(endpoint, {
-          body: { domainUuid, extensionUuid },
-        });
-        return data.page;
+        const query = { size: SCAN_PAGE_SIZE, page, sort: 'startStamp,DESC' } as const;
+        return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
       }),
   });

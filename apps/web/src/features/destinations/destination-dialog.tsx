@@ -3,6 +3,7 @@ import {
   destinationSaveRequestSchema,
   dialplanNumberOf,
   type Destination,
+  type DestinationCreateRequest,
   type DialplanChoice,
 } from '@tsunagu/contract/pbx/destination';
 import { ENABLED_OPTIONS } from '@tsunagu/contract/pbx/shared';
@@ -16,7 +17,7 @@ import { FormDialog } from '../../shared/ui/form-dialog';
 import { bind, FormField } from '../../shared/ui/form-field';
 import { NumberInput } from '../../shared/ui/number-input';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
-import { useCreateDestination, type DestinationCreateRequest } from './create-destination';
+import { useCreateDestination } from './create-destination';
 import { useSaveDestination } from './save-destination';
 
 const t = ja.pbx.destination;

@@ -8,7 +8,7 @@ import { enabledLabel } from '@tsunagu/contract/pbx/shared';
 import { useMemo, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
-import { useUserInfo } from '../../shared/session/session-store';
+import { useCan } from '../../shared/session/use-can';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { DeletedTarget } from '../../shared/ui/deleted-target';
 import { ListScreen } from '../../shared/ui/list-screen';
@@ -49,7 +49,8 @@ function columnsFor(dialplans: readonly DialplanChoice[]): GridColumn<Destinatio
  * contract, so only the provider administrator adds and removes them.
  */
 export function DestinationsPage() {
-  const provider = useUserInfo().user.userClass === 'SP';
+  const mayCreate = useCan('pbx.destination.create');
+  const mayDelete = useCan('pbx.destination.delete');
   const { data, isFetching, refetch } = useDestinations();
   const remove = useDeleteDestination();
   const usage = useUsageLoader('destination', rowKey);
@@ -66,9 +67,9 @@ export function DestinationsPage() {
         rowKey={rowKey}
         columns={columns}
         loading={isFetching}
-        onCreate={provider ? () => setEditing(null) : undefined}
+        onCreate={mayCreate ? () => setEditing(null) : undefined}
         onEdit={setEditing}
-        onDelete={provider ? (row) => remove.mutateAsync({ id: row.id }) : undefined}
+        onDelete={mayDelete ? (row) => remove.mutateAsync({ id: row.id }) : undefined}
         usage={usage}
         onRefresh={refetch}
       />

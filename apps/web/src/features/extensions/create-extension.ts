@@ -1,17 +1,13 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { Extension, ExtensionCreateRequest } from '@tsunagu/contract/pbx/extension';
+import type { ExtensionCreateRequest } from '@tsunagu/contract/pbx/extension';
 import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
 
-/** What creating an extension answers: the generated SIP/verto password, this once, and the new list. */
-export interface ExtensionCreated {
-  extension?: Extension;
-  password: string;
-  list: Extension[];
-}
-
-/** POST /v1/extension/create (tenant and provider administrators). */
-export function createExtension(request: ExtensionCreateRequest): Promise<ExtensionCreated> {
+/**
+ * POST /v1/extension/create (tenant and provider administrators): answers the generated SIP/verto password,
+ * this once, and the new list.
+ */
+export function createExtension(request: ExtensionCreateRequest) {
   return fetchData(endpoints.extensionCreate, { body: request });
 }
 

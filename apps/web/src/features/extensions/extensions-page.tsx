@@ -3,7 +3,7 @@ import { enabledLabel } from '@tsunagu/contract/pbx/shared';
 import { useCallback, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { useUsageLoader } from '../../shared/pbx/usage';
-import { useUserInfo } from '../../shared/session/session-store';
+import { useCan } from '../../shared/session/use-can';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { ListScreen } from '../../shared/ui/list-screen';
 import { useDeleteExtension } from './delete-extension';
@@ -34,8 +34,9 @@ type Dialog =
 
 /** /pbx/extension: the extension list (spec 2.6); administrators may also add and remove extensions. */
 export function ExtensionsPage() {
-  const { userClass } = useUserInfo().user;
-  const administers = userClass === 'CP' || userClass === 'SP';
+  const mayCreate = useCan('pbx.extension.create');
+  const mayDelete = useCan('pbx.extension.delete');
+  const mayResetPassword = useCan('pbx.extension.resetPassword');
   const { data, isFetching, refetch } = useExtensions();
   const remove = useDeleteExtension();
   const usage = useUsageLoader('extension', rowKey);
@@ -57,10 +58,10 @@ export function ExtensionsPage() {
         rowKey={rowKey}
         columns={columns}
         loading={isFetching}
-        onCreate={administers ? () => setDialog({ kind: 'create' }) : undefined}
+        onCreate={mayCreate ? () => setDialog({ kind: 'create' }) : undefined}
         onEdit={(extension) => setDialog({ kind: 'edit', extension })}
         onDelete={
-          administers
+          mayDelete
             ? (row, removeReferences) => remove.mutateAsync({ id: row.extensionUuid, removeReferences })
             : undefined
         }
@@ -72,7 +73,7 @@ export function ExtensionsPage() {
           extension={dialog.extension}
           onClose={close}
           onPasswordReset={
-            administers
+            mayResetPassword
               ? (password) =>
                   setDialog({
                     kind: 'password',

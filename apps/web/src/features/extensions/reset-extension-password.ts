@@ -6,10 +6,7 @@ import { useDomainUuid } from '../../shared/pbx/pbx-query';
 
 /** POST /v1/extension/{domainUuid}/{extensionUuid}/password: a new SIP/verto password, answered once. */
 export function resetExtensionPassword(domainUuid: string, extensionUuid: string) {
-  return fetchData<{ extension: string; password: string }>(endpoints.extensionPasswordReset, {
-    params: { domainUuid, extensionUuid },
-    body: {},
-  });
+  return fetchData(endpoints.extensionPasswordReset, { params: { domainUuid, extensionUuid } });
 }
 
 /** Resets an extension's password (administrators); failures are shown by the caller (useNotices). */

@@ -44,7 +44,7 @@ export function DeskPhoneControls() {
 
   const channels = useQuery({
     queryKey: channelsKey(domainUuid),
-    queryFn: () => fetchData<CallStateItem[]>(endpoints.callState, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.callState, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
   const refresh = useCallback(

@@ -1,7 +1,6 @@
 import { endpoints } from '@tsunagu/contract/api';
 import type { UserInfo } from '@tsunagu/contract/auth';
-import type { CallStateItem } from '@tsunagu/contract/call';
-import type { DeskPhoneState, LoginUser } from '@tsunagu/contract/realtime';
+import { applyLoginUsers, type DeskPhoneState, type LoginUser } from '@tsunagu/contract/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { callApi, fetchData } from '../../shared/api/client';
@@ -23,8 +22,7 @@ export function usePresenceGroups(info: UserInfo) {
   return useQuery({
     queryKey: keys.groups(info.user.id),
     queryFn: async () =>
-      (await fetchData<UserInfo>(endpoints.userInfo, { params: { username: info.user.id } })).userGroup
-        .commDetails,
+      (await fetchData(endpoints.userInfo, { params: { username: info.user.id } })).userGroup.commDetails,
     initialData: info.userGroup.commDetails,
     staleTime: Infinity,
     meta: { handlesErrors: true },
@@ -32,21 +30,21 @@ export function usePresenceGroups(info: UserInfo) {
 }
 
 /**
- * The tenant's logged-in users (GET /v1/user/loginUsers), replaced by every /topic/loginUser message
- * and read again after each (re)connection of the socket.
+ * The tenant's logged-in users. /topic/loginUser sends the whole list on every (re)subscription and
+ * then only the changes, so the list is fetched (GET /v1/user/loginUsers) only by the refresh button.
  */
 export function useLoginUsers(domainUuid: string) {
   const queryClient = useQueryClient();
+  const key = keys.loginUsers(domainUuid);
   const query = useQuery({
-    queryKey: keys.loginUsers(domainUuid),
-    queryFn: () => fetchData<LoginUser[]>(endpoints.loginUsers, { params: { domainUuid } }),
+    queryKey: key,
+    queryFn: () => fetchData(endpoints.loginUsers, { params: { domainUuid } }),
+    enabled: false,
     meta: { handlesErrors: true },
   });
-  useTopic(liveTopics.loginUser(domainUuid), (list) =>
-    queryClient.setQueryData(keys.loginUsers(domainUuid), list),
+  useTopic(liveTopics.loginUser(domainUuid), (message) =>
+    queryClient.setQueryData<LoginUser[]>(key, (list = []) => applyLoginUsers(list, message)),
   );
-  // The server announces a new connection (this one too) before its subscriptions can be in place.
-  useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: keys.loginUsers(domainUuid) }));
   return query;
 }
 
@@ -59,7 +57,7 @@ export function useDeskPhones(domainUuid: string) {
   const key = keys.deskPhones(domainUuid);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => fetchData<DeskPhoneState[]>(endpoints.deskPhones, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.deskPhones, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
   useTopic(liveTopics.deskPhone(domainUuid), (phone) =>
@@ -77,7 +75,7 @@ export function useCallState(domainUuid: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: keys.callState(domainUuid),
-    queryFn: () => fetchData<CallStateItem[]>(endpoints.callState, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.callState, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
   const onChange = useCallback(

@@ -1,5 +1,5 @@
 import type { CallStateItem } from '@tsunagu/contract/call';
-import { topics } from '@tsunagu/contract/realtime';
+import { topics, type LoginUser } from '@tsunagu/contract/realtime';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ function openPresence({
   deskPhones?: { extension: string; registered: boolean }[];
   extra?: Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 } = {}) {
+  // The server sends a new subscriber the whole list; the console fetches it only to refresh.
+  fakeStomp.firstMessages.set(topics.loginUser(domainUuid), () => JSON.stringify(loginUsers));
   const requests = mockApi({
     [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', callState()),
@@ -80,22 +82,24 @@ describe('presence tab', () => {
     expect(within(row('田中 一郎')).queryByText('IN')).toBeNull();
   });
 
-  it("reads the logged-in users again once the socket is up (the server's own announcement comes too early)", async () => {
-    let loginUsers: { userUuid: string; loginCnt: number }[] = [];
-    mockApi({
-      [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
+  it('takes the whole list sent again after a reconnect, without fetching it', async () => {
+    let loginUsers: LoginUser[] = [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 1 }];
+    fakeStomp.firstMessages.set(topics.loginUser(domainUuid), () => JSON.stringify(loginUsers));
+    const requests = mockApi({
       [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', []),
       [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', []),
     });
     startSession('tok', info);
-    renderPanel(<PresenceTab />);
-    await screen.findByRole('listitem', { name: '鈴木 花子' });
-    await waitFor(() => expect(screen.queryByText('しばらくお待ちください…')).toBeNull());
-
-    loginUsers = [{ userUuid: info.user.userUuid, loginCnt: 1 }];
     stopRealtime = connectRealtime();
+    renderPanel(<PresenceTab />);
+    await loaded();
 
-    await waitFor(() => expect(within(row('山田 太郎')).queryByText('IN')).toBeTruthy());
+    // While the socket was down Suzuki left and Tanaka came: the new subscription's list replaces.
+    loginUsers = [{ userUuid: colleagues.tanaka.userUuid, loginCnt: 1 }];
+    fakeStomp.drop(fakeStomp.open()[0]!);
+    await waitFor(() => expect(within(row('田中 一郎')).queryByText('IN')).toBeTruthy());
+    expect(within(row('鈴木 花子')).queryByText('IN')).toBeNull();
+    expect(requests.some((r) => r.path.startsWith('/api/v1/user/loginUsers'))).toBe(false);
   });
 
   it("shows a desk phone's registration: ready, then not once /topic/deskPhone says it unregistered", async () => {
@@ -120,14 +124,21 @@ describe('presence tab', () => {
     await loaded();
     await waitFor(() => expect(fakeStomp.isSubscribed(topics.loginUser(domainUuid))).toBe(true));
 
+    // Only who changed: Tanaka came, Suzuki left (0); everyone else stays as they were.
     fakeStomp.publish(
       topics.loginUser(domainUuid),
-      JSON.stringify([{ userUuid: colleagues.tanaka.userUuid, loginCnt: 1 }]),
+      JSON.stringify({ changed: [{ userUuid: colleagues.tanaka.userUuid, loginCnt: 1 }] }),
     );
-
     await waitFor(() => expect(within(row('田中 一郎')).queryByText('IN')).toBeTruthy());
-    expect(within(row('鈴木 花子')).queryByText('IN')).toBeNull();
+    expect(within(row('鈴木 花子')).queryByText('IN')).toBeTruthy();
+
+    fakeStomp.publish(
+      topics.loginUser(domainUuid),
+      JSON.stringify({ changed: [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 0 }] }),
+    );
+    await waitFor(() => expect(within(row('鈴木 花子')).queryByText('IN')).toBeNull());
     expect(row('鈴木 花子').dataset.highlighted).toBeUndefined();
+    expect(within(row('田中 一郎')).queryByText('IN')).toBeTruthy();
   });
 
   it("shows a busy colleague's name in red with an On call badge to the caller's customer, live", async () => {
@@ -205,14 +216,14 @@ describe('presence tab', () => {
     const loginUserLoads = () =>
       requests.filter((r) => r.path === `/api/v1/user/loginUsers/${domainUuid}`).length;
     await loaded();
-    // Loaded on opening, and again once the socket is up.
-    await waitFor(() => expect(loginUserLoads()).toBe(2));
+    // The socket brought the list: nothing fetched.
+    expect(loginUserLoads()).toBe(0);
     expect(requests.some((r) => r.path === '/api/v1/user/info/yamada')).toBe(false);
 
     await userEvent.setup().click(screen.getByRole('button', { name: /更新/ }));
 
     expect(await screen.findByText('表示しました。')).toBeTruthy();
-    expect(loginUserLoads()).toBe(3);
+    expect(loginUserLoads()).toBe(1);
     expect(requests.some((r) => r.path === '/api/v1/user/info/yamada')).toBe(true);
     await waitFor(() => expect(within(row('田中 一郎')).queryByText('IN')).toBeNull());
   });

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UserGroupDetail } from '@tsunagu/contract/auth';
+import { can } from '@tsunagu/contract/permissions';
 import { App, Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDial } from '../../shared/dial/dial';
@@ -18,9 +19,6 @@ import {
 } from './presence-queries';
 
 const t = ja.panel.presence;
-
-/** Tenant administrators (and the provider) may end a colleague's sessions. */
-const mayForceLogout = (userClass: string) => userClass === 'CP' || userClass === 'SP';
 
 function GroupBlock({
   group,
@@ -84,7 +82,7 @@ export function PresenceTab() {
   const actions: MemberActions = {
     dial,
     dialBlocked: blocked,
-    ...(mayForceLogout(user.userClass)
+    ...(can(user, 'user.forceLogout')
       ? {
           forceLogout: (userUuid: string) =>
             forceLogout.mutate(userUuid, {
@@ -126,7 +124,7 @@ export function PresenceTab() {
       </Flex>
       {loginUsers.isError && <Typography.Text type="danger">{t.loadFailed}</Typography.Text>}
       {callState.isError && <Typography.Text type="warning">{t.callStateFailed}</Typography.Text>}
-      <Spin spinning={refreshing || loginUsers.isPending} description={ja.panel.loading}>
+      <Spin spinning={refreshing} description={ja.panel.loading}>
         {groups.data.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noGroups} />
         ) : (

@@ -1,11 +1,12 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
-import { deleteEndpoint, type DeleteRequest } from '../../shared/pbx/usage';
+import { deleteQuery, type DeleteRequest } from '../../shared/pbx/usage';
 
 /** DELETE /v1/recording/{recordingUuid}. */
 export async function deleteRecording({ id, removeReferences }: DeleteRequest): Promise<void> {
-  await fetchData(deleteEndpoint(endpoints.recordingDelete, removeReferences), {
+  await fetchData(endpoints.recordingDelete, {
+    query: deleteQuery(removeReferences),
     params: { recordingUuid: id },
   });
 }

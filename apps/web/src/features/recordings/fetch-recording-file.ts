@@ -2,7 +2,6 @@ import { endpoints } from '@tsunagu/contract/api';
 import { ApiError } from '@tsunagu/contract/envelope';
 import { isMissingRecordingFile, recordingMessages } from '@tsunagu/contract/pbx/recording';
 import { fetchBlob } from '../../shared/api/client';
-import { withQuery } from '../../shared/api/with-query';
 
 /** 'play' streams any recording inline; 'download' is refused for the built-in (DEFAULT) ones. */
 export type RecordingFilePurpose = 'play' | 'download';
@@ -17,7 +16,7 @@ export async function fetchRecordingFile(
   domainUuid: string,
 ): Promise<Blob> {
   const endpoint = purpose === 'play' ? endpoints.recordingPlay : endpoints.recordingDownload;
-  const blob = await fetchBlob(withQuery(endpoint, { fileName, domainUuid }));
+  const blob = await fetchBlob(endpoint, { query: { fileName, domainUuid } });
   if (isMissingRecordingFile(blob.size)) throw new ApiError(404, recordingMessages.notFound);
   return blob;
 }

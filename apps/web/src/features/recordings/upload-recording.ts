@@ -14,7 +14,7 @@ export async function uploadRecording({ file, data }: RecordingUpload): Promise<
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   form.append('file', file, file.name);
-  return fetchData<RecordingListData>(endpoints.recordingUpload, { body: form });
+  return fetchData(endpoints.recordingUpload, { body: form });
 }
 
 export function useUploadRecording() {

@@ -1,11 +1,12 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
-import { deleteEndpoint, type DeleteRequest } from '../../shared/pbx/usage';
+import { deleteQuery, type DeleteRequest } from '../../shared/pbx/usage';
 
 /** DELETE /v1/ringGroup/{ringGroupUuid}. */
 export async function deleteRingGroup({ id, removeReferences }: DeleteRequest): Promise<void> {
-  await fetchData(deleteEndpoint(endpoints.ringGroupDelete, removeReferences), {
+  await fetchData(endpoints.ringGroupDelete, {
+    query: deleteQuery(removeReferences),
     params: { ringGroupUuid: id },
   });
 }

@@ -3,11 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fetchData } from '../../shared/api/client';
 import '../../shared/api/query-meta';
 import { pbxKeys, useDomainUuid } from '../../shared/pbx/pbx-query';
-import { deleteEndpoint, type DeleteRequest } from '../../shared/pbx/usage';
+import { deleteQuery, type DeleteRequest } from '../../shared/pbx/usage';
 
 /** DELETE /v1/timeCondition/{dialplanUuid}; refused while an incoming number uses the schedule, unless its references go with it. */
 export async function deleteSchedule({ id, removeReferences }: DeleteRequest): Promise<void> {
-  await fetchData(deleteEndpoint(endpoints.timeConditionDelete, removeReferences), {
+  await fetchData(endpoints.timeConditionDelete, {
+    query: deleteQuery(removeReferences),
     params: { dialplanUuid: id },
   });
 }

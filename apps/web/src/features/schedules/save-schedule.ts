@@ -1,5 +1,4 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { ListData } from '@tsunagu/contract/pbx/shared';
 import type { Dialplan } from '@tsunagu/contract/schedule/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fetchData } from '../../shared/api/client';
@@ -7,13 +6,11 @@ import '../../shared/api/query-meta';
 import { pbxKeys, useDomainUuid } from '../../shared/pbx/pbx-query';
 import { schedulesKey } from './get-schedules';
 
-/** What the save answers: the schedule's id (new ones get theirs here) and the reloaded list. */
-export interface ScheduleSaved extends ListData<Dialplan> {
-  dialplanUuid: string;
-}
-
-/** POST /v1/timeCondition/save/: the whole schedule with its conditions (created when it has no dialplanUuid). */
-export function saveSchedule(schedule: Dialplan): Promise<ScheduleSaved> {
+/**
+ * POST /v1/timeCondition/save/: the whole schedule with its conditions (created when it has no dialplanUuid).
+ * Answers the schedule's id (new ones get theirs here) and the reloaded list.
+ */
+export function saveSchedule(schedule: Dialplan) {
   return fetchData(endpoints.timeConditionSave, { body: schedule });
 }
 

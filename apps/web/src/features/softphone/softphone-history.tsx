@@ -14,8 +14,7 @@ import { Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
-import { callApi } from '../../shared/api/client';
-import { withQuery } from '../../shared/api/with-query';
+import { fetchData } from '../../shared/api/client';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
 import { HistoryEntryCells } from '../../shared/ui/history-entry-cells';
@@ -31,13 +30,8 @@ const ICONS: Record<CallDirection, ReactNode> = {
 
 /** POST /v1/cdr/ext: a page (1-based) of the user's own calls, newest first. */
 async function historyPage(domainUuid: string, extensionUuid: string, page: number): Promise<Page<CdrItem>> {
-  const endpoint = withQuery(endpoints.cdrExt, {
-    size: ITEMS_PER_PAGE,
-    page: page - 1,
-    sort: 'startStamp,DESC',
-  });
-  return (await callApi<{ page: Page<CdrItem> }>(endpoint, { body: { domainUuid, extensionUuid } })).data
-    .page;
+  const query = { size: ITEMS_PER_PAGE, page: page - 1, sort: 'startStamp,DESC' } as const;
+  return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
 }
 
 function HistoryRow({ cdr, onDial }: { cdr: CdrItem; onDial: (number: string) => void }) {

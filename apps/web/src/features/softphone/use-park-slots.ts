@@ -1,5 +1,4 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { CallStateItem } from '@tsunagu/contract/call';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { occupiedSlots } from '../../phone/park';
@@ -18,7 +17,7 @@ export function useParkSlots(domainUuid: string, domainName: string): ReadonlySe
   const [topicSlots, setTopicSlots] = useState<ReadonlySet<number> | null>(null);
   const channels = useQuery({
     queryKey: callStateKey(domainUuid),
-    queryFn: () => fetchData<CallStateItem[]>(endpoints.callState, { params: { domainUuid } }),
+    queryFn: () => fetchData(endpoints.callState, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
   const refresh = useCallback(

@@ -1,11 +1,11 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { fetchData } from '../../shared/api/client';
 import { usePbxMutation } from '../../shared/pbx/pbx-query';
-import { deleteEndpoint, type DeleteRequest } from '../../shared/pbx/usage';
+import type { DeleteRequest } from '../../shared/pbx/usage';
 
-/** DELETE /v1/common/{commUuid}. */
-export async function deleteSpeedDial({ id, removeReferences }: DeleteRequest): Promise<void> {
-  await fetchData(deleteEndpoint(endpoints.speedDialDelete, removeReferences), { params: { commUuid: id } });
+/** DELETE /v1/common/{commUuid} (nothing refers to a speed dial, so there are no references to remove). */
+export async function deleteSpeedDial({ id }: DeleteRequest): Promise<void> {
+  await fetchData(endpoints.speedDialDelete, { params: { commUuid: id } });
 }
 
 export function useDeleteSpeedDial() {

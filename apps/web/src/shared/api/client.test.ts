@@ -11,7 +11,7 @@ import { callApi, fetchBlob, fetchData } from './client';
 const userSave = {
   userUuid: '11111111-1111-4111-8111-111111111111',
   userCredentials: null,
-  phoneType: 'phone',
+  phoneType: 'phone' as const,
 };
 
 describe('callApi', () => {

@@ -1,19 +1,21 @@
 import { ApiError, type Envelope } from '@tsunagu/contract/envelope';
-import { apiPath, type Endpoint } from '@tsunagu/contract/api';
+import { apiPath, type Endpoint, type ResponseData, type Sent } from '@tsunagu/contract/endpoints/define';
 import { messages } from '@tsunagu/contract/messages';
 import { ja } from '../i18n/ja';
 import { rememberReturnUrl } from '../session/return-url';
 import { endSession, getSession } from '../session/session-store';
 
-/** What a call may carry besides the endpoint. */
-export interface CallOptions {
+/** What a call may carry besides the endpoint, typed by the endpoint's schemas. */
+export interface CallOptions<E extends Endpoint> {
   /** Values for the endpoint's `:param` placeholders. */
-  params?: Record<string, string>;
+  params?: Sent<E, 'params'>;
+  /** The query string (absent values are left out). */
+  query?: Sent<E, 'query'>;
   /**
    * The body of a POST/PUT: a FormData (multipart) or a Blob (a file) is sent as it is, with the
    * browser's own Content-Type; anything else as JSON.
    */
-  body?: unknown;
+  body?: Sent<E, 'body'>;
   /**
    * A token to use instead of the session's (during login, before a session exists). Such a call is
    * outside the session, so its 401 does not sign anyone out.
@@ -66,7 +68,11 @@ function isRawBody(body: unknown): body is FormData | Blob {
  * Sends the request with the session's credentials and returns a successful (2xx) response. Throws
  * ApiError for an HTTP error (status, the server's msg) and for a network failure (status 0).
  */
-async function send(endpoint: Endpoint, options: CallOptions, accept: string): Promise<Response> {
+async function send<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E>,
+  accept: string,
+): Promise<Response> {
   const sessionToken = options.token === undefined ? getSession()?.token : undefined;
   const token = options.token ?? sessionToken;
   const headers = new Headers({ Accept: accept });
@@ -79,7 +85,8 @@ async function send(endpoint: Endpoint, options: CallOptions, accept: string): P
 
   let response: Response;
   try {
-    response = await fetch(apiPath(endpoint, options.params), {
+    const params = options.params as Record<string, string> | undefined;
+    response = await fetch(apiPath(endpoint, params, options.query as Record<string, unknown> | undefined), {
       method: endpoint.method,
       headers,
       body: raw ?? json,
@@ -103,23 +110,33 @@ async function send(endpoint: Endpoint, options: CallOptions, accept: string): P
  * Calls an API endpoint and unwraps `{code, msg, data}`. Throws ApiError for an HTTP error
  * (status, server msg), for a non-zero code (HTTP status kept) and for a network failure (status 0).
  */
-export async function callApi<T>(endpoint: Endpoint, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<CallResult<ResponseData<E>>> {
   const response = await send(endpoint, options, 'application/json');
   const body = await readBody(response);
-  if (!isEnvelope(body)) return { data: body as T, msg: '', headers: response.headers };
+  // The data's type is the endpoint's response schema, which the server tests hold every answer to.
+  if (!isEnvelope(body)) return { data: body as ResponseData<E>, msg: '', headers: response.headers };
   if (body.code !== 0) throw new ApiError(response.status, body.msg || messages.errorOccurred, body.code);
-  return { data: body.data as T, msg: body.msg, headers: response.headers };
+  return { data: body.data as ResponseData<E>, msg: body.msg, headers: response.headers };
 }
 
 /** Calls an API endpoint and returns only the envelope's data. */
-export async function fetchData<T>(endpoint: Endpoint, options?: CallOptions): Promise<T> {
-  return (await callApi<T>(endpoint, options)).data;
+export async function fetchData<E extends Endpoint>(
+  endpoint: E,
+  options?: CallOptions<E>,
+): Promise<ResponseData<E>> {
+  return (await callApi(endpoint, options)).data;
 }
 
 /**
  * Calls an endpoint that answers with a file (audio, a download) and returns it as a Blob. Failures are
  * the JSON envelope as usual and throw ApiError as callApi does.
  */
-export async function fetchBlob(endpoint: Endpoint, options: CallOptions = {}): Promise<Blob> {
+export async function fetchBlob<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<Blob> {
   return (await send(endpoint, options, '*/*')).blob();
 }

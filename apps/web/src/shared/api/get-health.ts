@@ -1,10 +1,10 @@
-import { endpoints, type Health } from '@tsunagu/contract/api';
+import { authEndpoints, type Health } from '@tsunagu/contract/endpoints/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from './client';
 
 /** GET /health: up, which exchange ('sandbox' is labelled in the header), and whether demo data is loaded. */
 export function getHealth(): Promise<Health> {
-  return fetchData<Health>(endpoints.health);
+  return fetchData(authEndpoints.health);
 }
 
 export const healthQueryOptions = queryOptions({

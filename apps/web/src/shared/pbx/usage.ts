@@ -1,8 +1,7 @@
-import { endpoints, type Endpoint } from '@tsunagu/contract/api';
-import type { UsageData, UsageKind } from '@tsunagu/contract/pbx/usage';
+import { endpoints } from '@tsunagu/contract/api';
+import type { DeleteQuery, UsageData, UsageKind } from '@tsunagu/contract/pbx/usage';
 import { useCallback } from 'react';
 import { fetchData } from '../api/client';
-import { withQuery } from '../api/with-query';
 import { useDomainUuid } from './pbx-query';
 
 /** What a PBX list's Delete sends: the row's id, and whether to remove its references in the same transaction. */
@@ -11,14 +10,14 @@ export interface DeleteRequest {
   removeReferences?: boolean;
 }
 
-/** The delete endpoint, with `?removeReferences=true` when asked. */
-export function deleteEndpoint<E extends Endpoint>(endpoint: E, removeReferences?: boolean): E {
-  return removeReferences ? withQuery(endpoint, { removeReferences: 'true' }) : endpoint;
+/** The delete query: `?removeReferences=true` when asked, nothing otherwise. */
+export function deleteQuery(removeReferences?: boolean): DeleteQuery {
+  return removeReferences ? { removeReferences: 'true' } : {};
 }
 
 /** GET /v1/pbx/usage/{domainUuid}/{kind}/{id}: where one of the tenant's objects is used. */
 export function fetchUsage(domainUuid: string, kind: UsageKind, id: string): Promise<UsageData> {
-  return fetchData<UsageData>(endpoints.pbxUsage, { params: { domainUuid, kind, id } });
+  return fetchData(endpoints.pbxUsage, { params: { domainUuid, kind, id } });
 }
 
 /** A loader of a list row's usage, for the list screen's 使用箇所 view and its delete confirmation. */

@@ -22,6 +22,8 @@ export class FakeStompBroker {
   readonly connections: FakeStompConnection[] = [];
   /** When set, CONNECT is answered with an ERROR frame carrying this message. */
   refuseWith: string | null = null;
+  /** What a new subscription to a destination receives first, as the server sends presence's whole list. */
+  readonly firstMessages = new Map<string, () => string>();
   private readonly transports = new Map<FakeStompConnection, Transport>();
   private messageId = 0;
 
@@ -45,9 +47,16 @@ export class FakeStompBroker {
               this.drop(connection);
             } else frame('CONNECTED', { version: '1.2', 'heart-beat': '0,0' });
             break;
-          case 'SUBSCRIBE':
-            connection.subscriptions.set(headers.id ?? '', headers.destination ?? '');
+          case 'SUBSCRIBE': {
+            const destination = headers.destination ?? '';
+            connection.subscriptions.set(headers.id ?? '', destination);
+            const first = this.firstMessages.get(destination);
+            if (first) {
+              const id = String(++this.messageId);
+              frame('MESSAGE', { subscription: headers.id ?? '', destination, 'message-id': id }, first());
+            }
             break;
+          }
           case 'UNSUBSCRIBE':
             connection.subscriptions.delete(headers.id ?? '');
             break;
@@ -105,6 +114,7 @@ export class FakeStompBroker {
     for (const connection of [...this.transports.keys()]) this.drop(connection);
     this.connections.length = 0;
     this.refuseWith = null;
+    this.firstMessages.clear();
   }
 }
 

@@ -3,7 +3,7 @@ import {
   parseRingBody,
   topics,
   type DeskPhoneState,
-  type LoginUser,
+  type LoginUserMessage,
   type ParkTopicBody,
 } from '@tsunagu/contract/realtime';
 
@@ -18,9 +18,9 @@ const text = (body: string) => body;
 
 /** The console's topics (contract `topics`) with their bodies typed. */
 export const liveTopics = {
-  /** The tenant's online users. */
+  /** The tenant's online users: the whole list on subscribing, then the changes (applyLoginUsers). */
   loginUser: (domainUuid: string) =>
-    topic(topics.loginUser(domainUuid), (body) => JSON.parse(body) as LoginUser[]),
+    topic(topics.loginUser(domainUuid), (body) => JSON.parse(body) as LoginUserMessage),
   /** A new chat message for the user (body: its chatUuid). */
   chat: (userUuid: string) => topic(topics.chat(userUuid), text),
   /** The user's sessions were ended by an administrator. */

@@ -10,8 +10,13 @@ export interface RecordedVertoFrame {
   message: Record<string, unknown>;
 }
 
-/** The recorded sessions: 1001 (login, calls, hold, DTMF, errors) and 1002 (a real WebRTC call). */
-export type RecordedVertoSession = 'verto-1001' | 'verto-1002-webrtc';
+/**
+ * The recorded sessions: 1001 (login, calls, hold, DTMF, errors) and 1002 (a real WebRTC call), and the
+ * console's own softphones on the loopback trial of docs/freeswitch.md (trial-1000/1001/1002: Chromium;
+ * early media, hold, transfer, park, a reconnect with verto.attach, a FreeSWITCH restart).
+ */
+export type RecordedVertoSession =
+  'verto-1001' | 'verto-1002-webrtc' | 'trial-1000' | 'trial-1001' | 'trial-1002';
 
 /** The recorded FreeSWITCH traffic kept in the repository (fixtures/freeswitch), or FS_FIXTURES_DIR. */
 // Not `new URL(…, import.meta.url)`: Vite rewrites that form into a dev-server path in web tests.

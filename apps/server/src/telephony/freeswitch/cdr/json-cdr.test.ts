@@ -221,6 +221,34 @@ describe('normalised call records', () => {
     expect(rung.callerIdName).toBe('Extension 1002');
   });
 
+  it('reads a real SIP desk phone\'s call (1003 → 1002, recorded on the trial): the directory\'s names, not "1003"', () => {
+    const placed = recordOf('cdr-trial-sip-desk-phone-1003-to-1002-a-leg');
+    expect(bodyOf('cdr-trial-sip-desk-phone-1003-to-1002-a-leg').variables.sip_from_display).toBe('1003');
+    expect(placed).toMatchObject({
+      domainName: 'demo.tsunagu.local',
+      // FreeSWITCH cut the encoded name's last byte (mod_json_cdr's encode-values): what decodes is kept.
+      callerIdName: '田中 一',
+      callerIdNumber: '1003',
+      destinationNumber: '1002',
+      hangupCause: 'NORMAL_CLEARING',
+      billsec: 5,
+    });
+    const rung = recordOf('cdr-trial-sip-desk-phone-1003-to-1002-b-leg-verto');
+    expect(rung).toMatchObject({
+      domainName: 'demo.tsunagu.local',
+      callerIdName: '田中 一郎',
+      callerIdNumber: '1003',
+      billsec: 5,
+    });
+    expect(rung.uuid).not.toBe(placed.uuid);
+    // The same call with encode-values false, as the guide now says: the whole name.
+    expect(recordOf('cdr-trial-sip-desk-phone-1003-to-1002-plain-a-leg')).toMatchObject({
+      callerIdName: '田中 一郎',
+      callerIdNumber: '1003',
+      destinationNumber: '1002',
+    });
+  });
+
   it('asks the caller which numbers are internal', () => {
     const knowsCustomer = (n: string) => n === '5551234' || n === '1001';
     expect(recordOf('cdr-encode-values-true-click-to-call-verto-fork-LOSE_RACE').direction).toBe('inbound');

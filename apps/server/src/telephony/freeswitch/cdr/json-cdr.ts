@@ -63,8 +63,22 @@ function decodeValue(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    return value;
+    return decodeCutValue(value);
   }
+}
+
+/**
+ * FreeSWITCH 1.11.1 encodes each value into a buffer three times its length with no room for the end
+ * of string: a value whose every byte needs escaping (a Japanese name: "田中 一郎") loses its last byte
+ * (seen on the trial: "%E7…%E9%83"). What decodes is kept and the cut character dropped, so no
+ * percent codes reach the history.
+ */
+function decodeCutValue(value: string): string {
+  const bytes = Buffer.from(
+    value.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
+  return bytes.toString('utf8').replace(/\uFFFD+$/, '');
 }
 
 function variablesOf(raw: Record<string, unknown>, encoded: boolean | undefined): Map<string, string> {

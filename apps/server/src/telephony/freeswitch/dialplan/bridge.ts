@@ -3,11 +3,21 @@
  * phones (every SIP registration) and, when the plan says so, its browsers (verto sessions).
  */
 import type { RingTarget } from '../../routing';
+import { plain } from './translation';
 
-/** The legs of one target: per-leg ring time and presence, so its channels are known as the extension's. */
+/** Characters that would end a [leg variable] or its value, or split the bridge string. */
+const LEG_SYNTAX = /[,[\]{}|'"^]/g;
+
+/**
+ * The legs of one target: per-leg ring time and presence, so its channels are known as the extension's,
+ * and the callee's directory name, which the caller's softphone shows once the leg answers (a desk
+ * phone's answer names nobody: FreeSWITCH would show its default "Outbound Call").
+ */
 function targetLegs(target: RingTarget, domainName: string): string {
   const address = `${target.extension}@${domainName}`;
-  const vars = `[leg_timeout=${target.ringSeconds},presence_id=${address}]`;
+  const name = plain(target.name).replace(LEG_SYNTAX, ' ').trim();
+  const callee = name ? `,origination_callee_id_name=${name}` : '';
+  const vars = `[leg_timeout=${target.ringSeconds},presence_id=${address}${callee},origination_callee_id_number=${target.extension}]`;
   // Each expands to every registration of the user ('error/user_not_registered' when none, which
   // simply fails that leg while the others ring).
   const legs = [`${vars}\${sofia_contact(*/${address})}`];

@@ -32,10 +32,13 @@ function answer(plan: RoutePlan, dialled: string, ctx = context()): string {
   );
 }
 
+/** A member's leg variables: ring time, presence and the name its answer shows the caller. */
+const legVars = (ext: string, seconds: number) =>
+  `[leg_timeout=${seconds},presence_id=${ext}@${DOMAIN},` +
+  `origination_callee_id_name=${config.extensions.get(ext)?.ring.target.name},origination_callee_id_number=${ext}]`;
 const sofia = (ext: string, seconds: number) =>
-  `[leg_timeout=${seconds},presence_id=${ext}@${DOMAIN}]\${sofia_contact(*/${ext}@${DOMAIN})}`;
-const verto = (ext: string, seconds: number) =>
-  `[leg_timeout=${seconds},presence_id=${ext}@${DOMAIN}]\${verto_contact(${ext}@${DOMAIN})}`;
+  `${legVars(ext, seconds)}\${sofia_contact(*/${ext}@${DOMAIN})}`;
+const verto = (ext: string, seconds: number) => `${legVars(ext, seconds)}\${verto_contact(${ext}@${DOMAIN})}`;
 const NOT_ANSWERED =
   'continue_on_fail=NO_ANSWER,NO_USER_RESPONSE,USER_NOT_REGISTERED,SUBSCRIBER_ABSENT,ALLOTTED_TIMEOUT,' +
   'RECOVERY_ON_TIMER_EXPIRE,NORMAL_TEMPORARY_FAILURE,DESTINATION_OUT_OF_ORDER,NETWORK_OUT_OF_ORDER';
@@ -81,11 +84,12 @@ describe('one translation per plan kind (golden)', () => {
     ]);
   });
 
-  it('ringGroup (rollover): members one after another, then the announcement', () => {
+  it('ringGroup (rollover): members one after another (going on when one rings out), then the announcement', () => {
     expect(executed(answer(dial('301', '1003'), '301'), '301')).toEqual([
       ['set', 'hangup_after_bridge=true'],
       ['set', 'continue_on_fail=true'],
       ['set', 'call_timeout=20'],
+      ['set', 'originate_continue_on_timeout=true'],
       [
         'bridge',
         [
@@ -104,6 +108,10 @@ describe('one translation per plan kind (golden)', () => {
     const bridge = executed(answer(plan, '302'), '302').find(([app]) => app === 'bridge')?.[1] ?? '';
     // 1001 and 1009 work with the browser only, 1003 is on do-not-disturb: 1002 and 1010 ring.
     expect(bridge.split('|').sort()).toEqual([sofia('1002', 20), sofia('1010', 20)]);
+    expect(executed(answer(plan, '302'), '302')).toContainEqual([
+      'set',
+      'originate_continue_on_timeout=true',
+    ]);
     expect(isReusable(plan)).toBe(false);
     expect(isReusable(dial('301'))).toBe(true);
   });

@@ -84,6 +84,9 @@ function ringGroupPlan(plan: RingGroupPlan, ctx: TranslationContext): Translatio
           action('set', 'hangup_after_bridge=true'),
           action('set', 'continue_on_fail=true'),
           action('set', `call_timeout=${longestRing(plan.members)}`),
+          // One after another ('|'): FreeSWITCH stops at the first member whose ring time runs out
+          // unless told to go on (seen on 1.11.1: group 301 never rang its second member).
+          ...(plan.sequential ? [action('set', 'originate_continue_on_timeout=true')] : []),
           action('bridge', bridgeTargets(plan.members, plan.sequential, ctx.domainName)),
         );
   // The call record carries these back: a call that was never bridged then gets the missed-call mail.

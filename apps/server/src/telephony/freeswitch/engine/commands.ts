@@ -68,3 +68,17 @@ export function transferCommand(uuid: string, dest: string, domainName: string):
   const domain = checked(domainName, DOMAIN, 'テナント名が正しくありません。');
   return `uuid_transfer ${checked(uuid, UUID, '通話が見つかりません。')} -bleg ${target} XML ${domain}`;
 }
+
+/** The SIP profile desk phones register to (docs/freeswitch.md section 5). */
+export const DESK_PHONE_PROFILE = 'internal';
+
+/**
+ * Drops every SIP registration of the extension (mod_sofia's flush_inbound_reg matches `user@host`
+ * against each registration's user and domain). No `reboot`: phones are not told to restart, they
+ * find out at their next re-registration, which the new password decides.
+ */
+export function flushRegistrationsCommand(domainName: string, extension: string): string {
+  const domain = checked(domainName, DOMAIN, 'テナント名が正しくありません。');
+  const user = checked(extension, EXTENSION, '内線番号が正しくありません。');
+  return `sofia profile ${DESK_PHONE_PROFILE} flush_inbound_reg ${user}@${domain}`;
+}

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FreeswitchSettings } from '../../../config';
 import { createSecretBox } from '../../../platform/crypto/secrets';
+import { isDatabaseUnavailable } from '../../../platform/db/database-errors';
 import type { Database } from '../../../platform/db/client';
 import { openTestDatabase } from '../../../testing/test-app';
 import type { TenantConfigs } from '../../config';
@@ -47,13 +48,13 @@ afterEach(async () => {
   }
 });
 
-/** An engine connected to a fake FreeSWITCH; `errors` collects what it reports. */
-async function start() {
+/** An engine connected to a fake FreeSWITCH (or to `port`); `errors` collects what it reports. */
+async function start(port?: number) {
   const fs = await fakeEsl();
   const errors: unknown[] = [];
   const warnings: string[] = [];
   const settings: FreeswitchSettings = {
-    esl: { host: '127.0.0.1', port: fs.port, password: 'ClueCon' },
+    esl: { host: '127.0.0.1', port: port ?? fs.port, password: 'ClueCon' },
     xmlSecret: 'x'.repeat(16),
     xmlAllow: ['127.0.0.1'],
     vertoUrl: 'wss://fs.example.jp:8082',
@@ -362,6 +363,20 @@ describe('FreeSWITCH engine: an unreachable FreeSWITCH', () => {
   });
 });
 
+describe('FreeSWITCH engine: FreeSWITCH not running at start', () => {
+  it('reports the refused Event Socket as FreeSWITCH’s, not as a database that is away', async () => {
+    const closed = await fakeEsl();
+    await closed.close();
+    const { errors } = await start(closed.port);
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 5000, interval: 10 });
+    expect(errors[0]).toMatchObject({ code: 'not-connected' });
+    expect(String((errors[0] as Error).message)).toMatch(
+      /FreeSWITCH の Event Socket \(127\.0\.0\.1:\d+\) に接続できません: .*ECONNREFUSED/,
+    );
+    expect(isDatabaseUnavailable(errors[0])).toBe(false);
+  });
+});
+
 describe('FreeSWITCH engine: the recorded session’s events', () => {
   it('reads "-ERR verto_contact Command not found!" (FreeSWITCH shutting down) as signed out: a warning, no error', async () => {
     const { fs, engine, events, errors, warnings } = await start();
@@ -597,6 +612,54 @@ describe('FreeSWITCH engine: commands', () => {
       wait();
     });
     expect(commands.filter((c) => c === 'api xml_flush_cache')).toHaveLength(1);
+  });
+
+  it('a password reset drops the extension’s SIP registrations (mod_sofia flush_inbound_reg), for the tenant only', async () => {
+    const { engine, commands } = await idle((command) =>
+      command.startsWith('api sofia profile')
+        ? frame('esl-trial-api-sofia-flush_inbound_reg.reply.frame').toString('utf8')
+        : idleFreeswitch(command),
+    );
+    await engine.dropRegistrations(config.domainUuid, '1001');
+    expect(commands.at(-1)).toBe(`api sofia profile internal flush_inbound_reg 1001@${DOMAIN}`);
+    const count = commands.length;
+    await engine.dropRegistrations('00000000-0000-4000-8000-000000000999', '1001');
+    await expect(engine.dropRegistrations(config.domainUuid, '1001 reboot')).rejects.toMatchObject({
+      failure: 'invalid',
+    });
+    expect(commands).toHaveLength(count);
+  });
+
+  it('a password reset fails loudly when the SIP profile is not there (recorded "Invalid Profile", no -ERR)', async () => {
+    const { engine } = await idle((command) =>
+      command.startsWith('api sofia profile')
+        ? frame('esl-trial-api-sofia-flush_inbound_reg-invalid-profile.reply.frame').toString('utf8')
+        : idleFreeswitch(command),
+    );
+    await expect(engine.dropRegistrations(config.domainUuid, '1001')).rejects.toThrow(
+      /Invalid Profile \[nosuch\]/,
+    );
+  });
+
+  it('the flushed desk phone signs out: the recorded sofia::expire of the trial’s reset of 1003', async () => {
+    const { engine, peer, commands } = await idle((command) =>
+      command.startsWith('api sofia_contact ')
+        ? frame('esl-trial-api-verto_contact-not-signed-in.reply.frame').toString('utf8')
+        : idleFreeswitch(command),
+    );
+    const trial = (extension: string, registered: boolean) => ({
+      domainName: 'demo.tsunagu.local',
+      extension,
+      registered,
+      kind: 'sip',
+    });
+    const registered = reported(engine, 'registration');
+    peer.write(frame('esl-trial-event-json-CUSTOM__sofia__register-1.frame'));
+    expect(await registered).toEqual(trial('1003', true));
+    const expired = reported(engine, 'registration');
+    peer.write(frame('esl-trial-event-json-CUSTOM__sofia__expire-1.frame'));
+    expect(await expired).toEqual(trial('1003', false));
+    expect(commands.at(-1)).toBe('api sofia_contact */1003@demo.tsunagu.local');
   });
 
   it('tells the server where browsers find mod_verto', async () => {

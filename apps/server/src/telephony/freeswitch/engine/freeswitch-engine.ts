@@ -28,7 +28,7 @@ import {
 import type { CallStateEntry as Channel } from '../types';
 import { createXmlAnswers, type XmlAnswers } from '../xml-curl/xml-answers';
 import { callStateEntry, ChannelTable } from './channel-table';
-import { clickToCallCommand, hangupCommand, transferCommand } from './commands';
+import { clickToCallCommand, flushRegistrationsCommand, hangupCommand, transferCommand } from './commands';
 import { ParkLots } from './park-lots';
 import { Registrations } from './registrations';
 import { RingNotices } from './ring-notices';
@@ -221,7 +221,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
   client.on('connected', connected);
   client.on('reconnected', connected);
   client.on('disconnected', (reason) => {
-    if (!quiet) onError(reason);
+    if (!quiet) onError(asEslFailure(reason, deps.settings.esl));
     quiet = true;
   });
   client.on('event', (event) => {
@@ -323,6 +323,20 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       await onChannel(transferCommand(channelUuid, target, domainName));
     },
 
+    /**
+     * mod_sofia forgets the desk phones' registrations (its sofia::expire events then sign them out
+     * here). mod_verto 1.11.1 has no command that ends a logged-in browser's session: a browser stays
+     * until it disconnects, and its next login is checked against the new password.
+     */
+    async dropRegistrations(tenantUuid, extension) {
+      const config = await configs.byTenant(tenantUuid);
+      if (!config) return;
+      const command = flushRegistrationsCommand(config.domainName, extension);
+      const reply = (await client.api(command)).trim();
+      // An unknown profile is answered without -ERR ("Invalid Profile [internal]").
+      if (!reply.startsWith('+OK')) throw new Error(`${command}: ${reply}`);
+    },
+
     async receiveCdr(body, contentType) {
       const record = await callRecordOf(body, contentType, configs, {
         recordingsPath: deps.settings.recordingsPath,
@@ -341,4 +355,16 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
 /** FreeSWITCH no longer has the API command (its module is unloaded): '-ERR <command> Command not found!'. */
 function isCommandGone(error: unknown): error is EslError {
   return error instanceof EslError && /^-ERR \S+ Command not found/.test(error.reply ?? '');
+}
+
+/**
+ * A bare socket failure (ECONNREFUSED when FreeSWITCH is down) said as the Event Socket's: the server's
+ * log would otherwise read the errno as the database being away.
+ */
+function asEslFailure(reason: Error, esl: { host: string; port: number }): Error {
+  if (reason instanceof EslError || !('code' in reason)) return reason;
+  return new EslError(
+    'not-connected',
+    `FreeSWITCH の Event Socket (${esl.host}:${esl.port}) に接続できません: ${reason.message}`,
+  );
 }

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { actionLogQuerySchema } from '../action-log';
+import { loginRequestSchema, userInfoSchema, userSaveRequestSchema } from '../auth';
+import { endpoint, noData } from './define';
+
+/** GET /health: whether the server is up, which exchange it drives, and whether demo data is loaded. */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  telephony: z.enum(['sandbox', 'freeswitch']),
+  /** True when the demo tenant exists: the login page then lists the demo sign-ins. */
+  demo: z.boolean(),
+  /** The operator's help site (HELP_URL), or null: the header's HELP then opens the console's /help page. */
+  helpUrl: z.string().nullable(),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+/** Signing in and out, the signed-in user, and the action log. */
+export const authEndpoints = {
+  health: endpoint({ method: 'GET', path: '/health', public: true, response: healthSchema }),
+  /** The token comes back in the Authorization header. */
+  login: endpoint({
+    method: 'POST',
+    path: '/login',
+    public: true,
+    body: loginRequestSchema,
+    response: z.object({ username: z.string() }),
+  }),
+  logout: endpoint({ method: 'GET', path: '/logout', response: noData }),
+  /** Oneself, or anyone for a provider administrator. */
+  userInfo: endpoint({
+    method: 'GET',
+    path: '/v1/user/info/:username',
+    params: z.object({ username: z.string().min(1).max(100) }),
+    response: userInfoSchema,
+  }),
+  /** Password or phone settings; the answer's msg says what was saved. */
+  userSave: endpoint({ method: 'POST', path: '/v1/user', body: userSaveRequestSchema, response: noData }),
+  logSuccess: endpoint({
+    method: 'GET',
+    path: '/v1/log/success',
+    query: actionLogQuerySchema,
+    response: noData,
+  }),
+  logFailure: endpoint({
+    method: 'GET',
+    path: '/v1/log/failure',
+    query: actionLogQuerySchema,
+    response: noData,
+  }),
+};
