@@ -61,7 +61,7 @@ async function parkList(page: Page) {
   return list;
 }
 
-describe('issue 6: a simulated outside caller with real audio', () => {
+describe('an outside caller reaches staff through the IVR, with real audio', () => {
   it('dials 0312345678 from the caller page, passes the IVR, rings yamada and suzuki; yamada answers and audio flows both ways', async () => {
     const admin = await signInWithPhone(newPage, DEMO.admin);
     await openAroundTheClock(admin);
@@ -117,7 +117,7 @@ describe('issue 6: a simulated outside caller with real audio', () => {
   });
 });
 
-describe('issue 7: the browser softphone', () => {
+describe('staff call from the browser softphone', () => {
   it('calls, holds, sends DTMF, parks on P3 and takes the call back, with history on both sides', async () => {
     const yamada = await signInWithPhone(newPage, DEMO.yamada);
     const suzuki = await signInWithPhone(newPage, STAFF.suzuki);
@@ -216,7 +216,7 @@ describe('issue 7: the browser softphone', () => {
   });
 });
 
-describe('issue 7: desk-phone mode', () => {
+describe('a desk-phone user calls back from the history', () => {
   it('click-to-call from the call history rings the simulated desk phone first, then the number', async () => {
     const tanaka = await signInWithPhone(newPage, STAFF.tanaka);
     const yamada = await signInWithPhone(newPage, DEMO.yamada);

@@ -35,7 +35,7 @@ async function logOut(page: Page) {
   await page.waitForURL('**/login');
 }
 
-describe('side panel, live between two browsers', () => {
+describe('working with colleagues in the side panel, live between two browsers', () => {
   it('shows a colleague IN in Presence while he is signed in, and not after he signs out', async () => {
     const yamada = await newPage();
     await signIn(yamada, DEMO.yamada);

@@ -98,7 +98,7 @@ function toneWav(seconds = 1, rate = 8000): Buffer {
   return wav;
 }
 
-describe('PBX administration screens', () => {
+describe('an administrator sets up the PBX', () => {
   it('refuses a group number outside 300–399, then creates a ring group with two members', () =>
     onScreen('グループ設定', async (page) => {
       await listButton(page, '新規').click();
@@ -254,7 +254,7 @@ describe('PBX administration screens', () => {
     }));
 });
 
-describe('nothing in use disappears silently', () => {
+describe('an administrator deletes something in use: nothing disappears silently', () => {
   it('refuses to delete ring group 300 while an IVR routes to it, shows where, and deletes it once the option is gone', async () => {
     let uses: string[] = [];
     await onScreen('グループ設定', async (page) => {

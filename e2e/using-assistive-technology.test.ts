@@ -48,7 +48,7 @@ async function openPbxScreen(page: Page, menuItem: string): Promise<void> {
   await page.getByRole('main').getByRole('button', { name: '更新' }).waitFor();
 }
 
-describe('axe-core: no serious or critical violation', () => {
+describe('a screen-reader user meets no serious or critical barrier (axe-core)', () => {
   it('on the login page', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
@@ -83,7 +83,7 @@ describe('axe-core: no serious or critical violation', () => {
   });
 });
 
-describe('keyboard', () => {
+describe('a keyboard user', () => {
   it('skips to the main content from the first Tab stop, and a dialog gives focus back to 新規', async () => {
     const page = await e2e.newPage();
     await signIn(page, DEMO.admin);
