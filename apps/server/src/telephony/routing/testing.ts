@@ -1,6 +1,6 @@
 /** A sample tenant for the routing tests: every kind of object, in every state worth routing. */
 import { dialplanSchema, type Dialplan, type TimeCondition } from '@tsunagu/contract';
-import { anti, days, mday, MON_FRI, wtime } from '@tsunagu/contract/schedule/testing';
+import { anti, days, japaneseOffice, mday, MON_FRI, wtime } from '@tsunagu/contract/schedule/testing';
 import { route } from './route';
 import { buildTenantConfig } from './tenant-config';
 import type { ExtensionRow, RingGroupRow, TenantRows } from './tenant-rows';
@@ -229,6 +229,12 @@ export function tenantRows(): TenantRows {
         destinationEnabled: 'true',
       },
       {
+        destinationNumber: '0312345685',
+        destinationCidNamePrefix: '',
+        destinationData: `8005 XML ${DOMAIN}`,
+        destinationEnabled: 'true',
+      },
+      {
         destinationNumber: '0312345684',
         destinationCidNamePrefix: '',
         destinationData: null,
@@ -245,6 +251,7 @@ export function tenantRows(): TenantRows {
         }),
       ]),
       schedule('8004', '停止中', [anti()], { dialplanEnabled: 'false' }),
+      { ...japaneseOffice, dialplanNumber: '8005', dialplanContext: DOMAIN },
     ],
     speedDials: [
       { commName: '01', commSub1: '1002' },
