@@ -258,7 +258,8 @@ describe('an administrator opens the edit dialog (spec 2.5: after 150 ms)', () =
   it('appears 150 ms or more after 修正, at once in full: no opening animation frame', () =>
     onScreen('内線番号', async (page) => {
       await page.locator('.ant-table-row').first().getByRole('checkbox').check();
-      // Every frame from the click until the dialog is fully shown: how many showed it part-way.
+      // Every frame from the click until the dialog is fully shown: how many showed it part-way (antd's
+      // motion classes and style are what the check reads, so it names antd's classes).
       await page.evaluate(`window.opening = new Promise((resolve) => {
         let clickAt = 0;
         let partial = 0;

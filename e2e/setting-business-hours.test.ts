@@ -152,7 +152,7 @@ describe('an administrator sets business hours', () => {
       await holidays.getByRole('button', { name: '休業日を追加' }).click();
       await holidays.getByLabel('休業日名', { exact: true }).fill('創立記念日');
       await pick(holidays.getByLabel('休業日の日付'), '06-15');
-      await page.screenshot({ path: '/tmp/schedules-holiday.png' });
+      await page.screenshot({ path: e2e.artifact('schedules-holiday.png') });
       expect(await seriousViolations(page)).toEqual([]);
       await holidays.getByRole('button', { name: '保存' }).click();
       await holidays.waitFor({ state: 'detached' });
@@ -180,12 +180,12 @@ describe('an administrator sets business hours', () => {
       await expect.poll(() => answer.innerText()).toContain('祝日・休業日: 勤労感謝の日');
       expect(await answer.innerText()).toContain('優先順位 500');
       expect(await steps.innerText()).toBe('切断');
-      await page.screenshot({ path: '/tmp/schedules-try-call.png', fullPage: true });
+      await page.screenshot({ path: e2e.artifact('schedules-try-call.png'), fullPage: true });
       // The chart's holiday mark, the compact table and the answer pass axe (WCAG 2.1 AA) too.
       expect(await seriousViolations(page)).toEqual([]);
     } catch (error) {
       await page
-        .screenshot({ path: '/tmp/schedules-holiday-failed.png', fullPage: true })
+        .screenshot({ path: e2e.artifact('schedules-holiday-failed.png'), fullPage: true })
         .catch(() => undefined);
       throw error;
     } finally {
