@@ -25,7 +25,7 @@ describe('a tenant administrator reads the audit trail', () => {
       await sidebar(page).getByRole('link', { name: '操作履歴' }).click();
       await page.waitForURL('**/system/audit');
       await page.getByRole('cell', { name: 'サインインの失敗' }).first().waitFor();
-      await page.screenshot({ path: '/tmp/audit-1280.png' });
+      await page.screenshot({ path: e2e.artifact('audit-1280.png') });
 
       // Only successful sign-ins of admin.
       await page.getByRole('textbox', { name: 'ユーザーID' }).fill('admin');
@@ -59,7 +59,7 @@ describe('a tenant administrator reads the audit trail', () => {
       expect(sheet.match(/<row /g)).toHaveLength(total + 1);
 
       await page.setViewportSize({ width: 1920, height: 1080 });
-      await page.screenshot({ path: '/tmp/audit-1920.png' });
+      await page.screenshot({ path: e2e.artifact('audit-1920.png') });
     } finally {
       await page.context().close();
     }

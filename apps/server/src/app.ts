@@ -28,7 +28,7 @@ import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
 import { createTelephony, telephonyOf } from './telephony/create-engine';
-import { createAllowList } from './telephony/freeswitch/http/allow-list';
+import { createAllowList } from './platform/http/allow-list';
 import { FREESWITCH_PREFIX } from './telephony/freeswitch/http/freeswitch-routes';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';

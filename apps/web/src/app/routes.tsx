@@ -2,7 +2,7 @@ import { MENU, walk } from '@tsunagu/contract/menu';
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { ja } from '../shared/i18n/ja';
 import type { Screen } from '../shared/screen';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { requireSession } from './require-session';
 import { PageLoading, RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-title';
