@@ -17,13 +17,14 @@ function place(path) {
   const m = path
     .split(sep)
     .join('/')
-    .match(/\/apps\/(server|web)\/src\/(?:([^/]+)\/)?(?:([^/.]+))?/);
+    .match(/\/apps\/(server|web)\/src\/(?:([^/]+)\/)?(?:([^/.]+)(\/)?)?/);
   if (!m) return null;
-  const [, app, dir, name] = m;
+  const [, app, dir, name, folder] = m;
   // The server's files beside the layers are the app itself, but for config.ts: the environment.
   const layer = dir ?? (name === 'config' ? 'platform' : 'app');
   const rank = LAYERS[app].indexOf(layer);
-  return rank < 0 ? null : { app, layer, rank, feature: layer === 'features' ? name : undefined };
+  // A file directly in features/ (the list, the registration type) is the layer's own, no feature's.
+  return rank < 0 ? null : { app, layer, rank, feature: layer === 'features' && folder ? name : undefined };
 }
 
 export const layers = {

@@ -5,7 +5,7 @@ import { endpoints, topics } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { features } from './features';
-import type { FeatureDeps } from './feature';
+import type { FeatureDeps } from './features/feature';
 import { publishCallEvents } from './features/calls/calls.events';
 import { storeCallRecords } from './features/cdr/cdr.events';
 import { recallCount } from './features/cdr/cdr.repository';

@@ -15,7 +15,7 @@ import * as sandbox from './sandbox/sandbox.routes';
 import * as schedules from './schedules/schedules.routes';
 import * as speedDials from './speed-dials/speed-dials.routes';
 import * as users from './users/users.routes';
-import type { RegisterFeature } from '../feature';
+import type { RegisterFeature } from './feature';
 
 /**
  * Every feature with endpoints. Routing does not depend on this order (Fastify matches a literal path

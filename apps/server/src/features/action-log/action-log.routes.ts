@@ -1,7 +1,7 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { createActionLogService } from './action-log.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 export function register(router: Router, deps: FeatureDeps): void {
   const service = createActionLogService(deps);

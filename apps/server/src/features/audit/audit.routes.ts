@@ -1,6 +1,6 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 import { createAuditService } from './audit.service';
 
 export function register(router: Router, deps: FeatureDeps): void {

@@ -2,7 +2,7 @@ import { endpoints } from '@tsunagu/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/router';
 import { createAuthService } from './auth.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip,

@@ -2,7 +2,7 @@ import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { sendAnswer } from '../../platform/pbx/list-cache';
 import { createDestinationsService } from './destinations.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 export function register(router: Router, deps: FeatureDeps): void {
   const service = createDestinationsService(deps);

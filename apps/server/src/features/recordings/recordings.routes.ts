@@ -7,7 +7,7 @@ import { createRouter, type Router } from '../../platform/http/router';
 import { createRecordingStorage } from '../../platform/files/recording-storage';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { createRecordingsService, type RecordingsService } from './recordings.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
 
 type AudioFile = Awaited<ReturnType<RecordingsService['file']>>;

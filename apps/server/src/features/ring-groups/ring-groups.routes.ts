@@ -3,7 +3,7 @@ import type { Router } from '../../platform/http/router';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { sendAnswer } from '../../platform/pbx/list-cache';
 import { createRingGroupsService } from './ring-groups.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 export function register(router: Router, deps: FeatureDeps): void {
   const service = createRingGroupsService(deps);

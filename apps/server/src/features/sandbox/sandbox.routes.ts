@@ -2,7 +2,7 @@ import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { createSandboxService } from './sandbox.service';
 import { isSandbox } from '../../telephony/create-engine';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 /** Routes of the built-in exchange only: registered when TELEPHONY is sandbox, nothing otherwise. */
 export function register(router: Router, deps: FeatureDeps): void {

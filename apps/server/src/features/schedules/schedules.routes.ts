@@ -2,7 +2,7 @@ import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { createSchedulesService } from './schedules.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 export function register(router: Router, deps: FeatureDeps): void {
   const service = createSchedulesService(deps);

@@ -1,7 +1,7 @@
 import { endpoints } from '@tsunagu/contract';
 import type { Router } from '../../platform/http/router';
 import { createSpeedDialsService } from './speed-dials.service';
-import type { FeatureDeps } from '../../feature';
+import type { FeatureDeps } from '../feature';
 
 export function register(router: Router, deps: FeatureDeps): void {
   const service = createSpeedDialsService(deps);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from './platform/auth/authenticate';
-import type { LoginThrottle } from './platform/auth/login-throttle';
-import type { TokenSigner } from './platform/auth/tokens';
-import type { SecretBox } from './platform/crypto/secrets';
-import type { Db } from './platform/db/client';
-import type { Router } from './platform/http/router';
-import type { ListCache } from './platform/pbx/list-cache';
-import type { RealtimeGateway } from './platform/realtime';
-import type { TelephonyEngine } from './telephony/engine';
+import type { Authenticator } from '../platform/auth/authenticate';
+import type { LoginThrottle } from '../platform/auth/login-throttle';
+import type { TokenSigner } from '../platform/auth/tokens';
+import type { SecretBox } from '../platform/crypto/secrets';
+import type { Db } from '../platform/db/client';
+import type { Router } from '../platform/http/router';
+import type { ListCache } from '../platform/pbx/list-cache';
+import type { RealtimeGateway } from '../platform/realtime';
+import type { TelephonyEngine } from '../telephony/engine';
 
 /**
  * The shared machinery app.ts builds once and hands to every feature. The names match the services'
