@@ -132,9 +132,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.setCookie(XSRF_COOKIE, newXsrfToken(), { path: '/', sameSite: 'strict', httpOnly: false });
     }
   });
-  // API answers are per user and often carry secrets: never cache them.
+  // API answers are per user and often carry secrets: never cache them (a cached list answer says
+  // `private, no-cache` itself: the browser keeps it and revalidates it by its ETag).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
   });
 
   // 3. One error handler: { code, msg } with the right status, never a 500 for bad input.
@@ -176,7 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const telephony = deps.engine
     ? telephonyOf(deps.engine, clientOf)
     : createTelephony(config.freeswitch, { db, secrets, authenticateToken, throttle, clientOf, onError });
-  const broadcast = broadcastConfigChanges(telephony.engine, bus, onError);
+  // Every console of the tenant refetches its directory when the configuration changes.
+  const broadcast = broadcastConfigChanges(telephony.engine, bus, onError, (tenantUuid, kind) =>
+    publish(topics.pbx(tenantUuid), kind),
+  );
   const engine = broadcast.engine;
   app.addHook('preClose', async () => {
     await broadcast.stop();
@@ -214,6 +219,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     router,
     createAuthService({ db, tokens, throttle, realtime, sessionHours: config.sessionHours, now }),
   );
+  // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
+  // the big lists (and the tenant directory) are served from a per-tenant cache that the database's
+  // change counter invalidates.
+  const lists = createListCache(db);
   registerUsersRoutes(
     router,
     createUsersService({
@@ -223,12 +232,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throttle,
       engine,
       softphoneUrl: telephony.softphoneUrl,
+      lists,
       now,
     }),
   );
-  // PBX administration: every change is one transaction with an audit entry, then engine.configChanged;
-  // the big lists are served from a per-tenant cache that the database's change counter invalidates.
-  const lists = createListCache(db);
   registerExtensionsRoutes(router, createExtensionsService({ db, secrets, engine, lists, onError }));
   registerCommonRoutes(router, createCommonService({ db, lists }));
   registerRingGroupsRoutes(router, createRingGroupsService({ db, engine, lists }));
