@@ -144,7 +144,7 @@ describe('RingGroupsPage', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByText('営業部'));
     await userEvent.click(screen.getByRole('button', { name: '修正' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('1001 (社員1001)')).toBeTruthy();
+    expect(await within(dialog).findByText('1001 (社員1001)')).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: /内線番号/ }));
     await screen.findByTitle('1004 (社員1004)');
