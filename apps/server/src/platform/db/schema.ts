@@ -281,3 +281,9 @@ export const mailLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.callUuid, t.kind] })],
 );
+
+/** Entries per tenant's audit trail, kept by triggers (migrations/0010_audit_trail.sql); the nil UUID for none. */
+export const auditCounts = pgTable('audit_counts', {
+  domainKey: uuid('domain_key').primaryKey(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+});

@@ -1,9 +1,9 @@
 import { ApiError } from '@tsunagu/contract';
-import type { ConfigKind, TelephonyEngine } from '../../telephony/engine';
 import { audit } from '../audit/audit.repository';
 import type { Auth } from '../auth/auth-context';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/unique-violation';
+import type { ConfigKind, ConfigListener } from './config-kind';
 
 /** Who makes a change, for the audit log. */
 export interface Actor {
@@ -35,7 +35,7 @@ export interface ChangeNote {
  * nothing), then tells the engine. A unique-constraint race becomes a clean 409 with its message.
  */
 export async function commitChange(
-  { db, engine }: { db: Db; engine: TelephonyEngine },
+  { db, engine }: { db: Db; engine: ConfigListener },
   change: Change,
   work: (tx: Tx) => Promise<ChangeNote>,
 ): Promise<void> {
