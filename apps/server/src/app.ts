@@ -134,7 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const telephony = deps.engine
     ? telephonyOf(deps.engine, clientOf)
     : createTelephony(config.freeswitch, { db, secrets, authenticateToken, throttle, clientOf, onError });
-  const broadcast = broadcastConfigChanges(telephony.engine, bus, onError);
+  // Every console of the tenant refetches its directory when the configuration changes.
+  const broadcast = broadcastConfigChanges(telephony.engine, bus, onError, (tenantUuid, kind) =>
+    publish(topics.pbx(tenantUuid), kind),
+  );
   const engine = broadcast.engine;
   app.addHook('preClose', async () => {
     await broadcast.stop();

@@ -63,6 +63,8 @@ export const userInfoUserSchema = z.object({
   userClass: z.string(),
   /** JSON string of the stored menu configuration (see menu.ts). */
   menu: z.string(),
+  /** The number of the user's extension (extensionUuid), so that the shell needs no directory for it. */
+  extension: z.string().nullable(),
 });
 export type UserInfoUser = z.infer<typeof userInfoUserSchema>;
 
@@ -103,14 +105,45 @@ export const userGroupDetailSchema = z.object({
 });
 export type UserGroupDetail = z.infer<typeof userGroupDetailSchema>;
 
+/** A group member as the tenant directory lists it: who is online comes from /topic/loginUser. */
+export const directoryMemberSchema = groupMemberSchema.omit({ loginCnt: true });
+export type DirectoryMember = z.infer<typeof directoryMemberSchema>;
+export const directoryGroupSchema = userGroupDetailSchema.extend({
+  userList: z.array(directoryMemberSchema),
+});
+export type DirectoryGroup = z.infer<typeof directoryGroupSchema>;
+
+const gatewayListSchema = z.array(z.object({ gatewayUuid: z.string(), gateway: z.string() }));
+
+/**
+ * The tenant-wide part of the spec's user info, `GET /v1/user/directory/{domainUuid}`: the same for
+ * every user of the tenant, so it is served as cached, compressed bytes with an ETag and fetched again
+ * only when /topic/pbx says the tenant's configuration changed.
+ */
+export const tenantDirectorySchema = z.object({
+  extensions: z.array(userInfoExtensionSchema),
+  gwList: gatewayListSchema,
+  userGroup: z.object({ commDetails: z.array(directoryGroupSchema) }),
+});
+export type TenantDirectory = z.infer<typeof tenantDirectorySchema>;
+
+/** What the console keeps of the signed-in user: the user and the tenant, a few hundred bytes. */
 export const userInfoSchema = z.object({
   user: userInfoUserSchema,
   domain: userInfoDomainSchema,
-  extensions: z.array(userInfoExtensionSchema),
-  gwList: z.array(z.object({ gatewayUuid: z.string(), gateway: z.string() })),
-  userGroup: z.object({ commDetails: z.array(userGroupDetailSchema) }),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** `?directory=true`: the spec's whole user info, the tenant's directory with each member's loginCnt. */
+export const userInfoWithDirectorySchema = userInfoSchema.extend({
+  extensions: z.array(userInfoExtensionSchema),
+  gwList: gatewayListSchema,
+  userGroup: z.object({ commDetails: z.array(userGroupDetailSchema) }),
+});
+export type UserInfoWithDirectory = z.infer<typeof userInfoWithDirectorySchema>;
+
+/** The user-info answer: the compact info, or with `?directory=true` the spec's whole one. */
+export const userInfoAnswerSchema = z.union([userInfoWithDirectorySchema, userInfoSchema]);
 
 /** The settings tab's password change: the password in use, then the new one (the spec's rule). */
 export const passwordChangeSchema = z.object({

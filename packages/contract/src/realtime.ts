@@ -22,6 +22,11 @@ export const topics = {
   callState: (domainUuid: string) => `/topic/callState/${domainUuid}`,
   /** One of the tenant's desk phones registered or unregistered (JSON DeskPhoneState). */
   deskPhone: (domainUuid: string) => `/topic/deskPhone/${domainUuid}`,
+  /**
+   * The tenant's configuration changed (body: what, a ConfigKind such as 'extension'): fetch the tenant
+   * directory (GET /v1/user/directory) again. Not in the spec.
+   */
+  pbx: (domainUuid: string) => `/topic/pbx/${domainUuid}`,
 } as const;
 
 /** Whose a topic is: one user's, or one tenant's (by uuid or, for park, by domain name). */
@@ -31,7 +36,7 @@ export type TopicOwner =
   | { kind: 'tenantName'; domainName: string };
 
 const USER_TOPICS = new Set(['ring', 'force', 'chat']);
-const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState', 'deskPhone']);
+const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState', 'deskPhone', 'pbx']);
 
 /** Parses a destination; null for anything that is not one of our topics. */
 export function topicOwner(destination: string): TopicOwner | null {

@@ -5,9 +5,10 @@ import { broadcastConfigChanges } from './config-broadcast';
 import type { ConfigKind } from './engine';
 
 describe('configuration changes across instances', () => {
-  it("reach this instance's engine at once and every other instance's through the bus, once each", async () => {
+  it("reach this instance's engine at once and every other instance's through the bus, once each, announced once", async () => {
     const bus = createMemoryBus();
     const seen: Record<'a' | 'b', [string, ConfigKind][]> = { a: [], b: [] };
+    const announced: Record<'a' | 'b', [string, ConfigKind][]> = { a: [], b: [] };
     let reachedB: () => void = () => {};
     const bHeard = new Promise<void>((resolve) => (reachedB = resolve));
     const instances = (['a', 'b'] as const).map((name) => {
@@ -16,9 +17,14 @@ describe('configuration changes across instances', () => {
         seen[name].push([tenant, kind]);
         if (name === 'b') reachedB();
       };
-      return broadcastConfigChanges(engine, bus, (error) => {
-        throw error;
-      });
+      return broadcastConfigChanges(
+        engine,
+        bus,
+        (error) => {
+          throw error;
+        },
+        (tenant, kind) => announced[name].push([tenant, kind]),
+      );
     });
     const [a] = instances as [(typeof instances)[0]];
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -28,6 +34,8 @@ describe('configuration changes across instances', () => {
     await bHeard;
     expect(seen.b).toEqual([['tenant-1', 'ringGroup']]);
     expect(seen.a).toHaveLength(1);
+    // The consoles hear of it once (/topic/pbx reaches every instance's clients itself).
+    expect(announced).toEqual({ a: [['tenant-1', 'ringGroup']], b: [] });
     // Everything else passes through to the engine itself.
     expect(a.engine.kind).toBe('sandbox');
     expect(a.engine.callState('x')).toEqual([]);

@@ -10,11 +10,13 @@ const LOST_BEFORE_MS = 10_000;
 /**
  * The engine as features use it: configChanged() reaches this instance's engine at once and every other
  * instance's through the bus, so their cached routing and FreeSWITCH answers are flushed as well.
+ * `announce` is told of each change once, where it was made (the consoles' /topic/pbx).
  */
 export function broadcastConfigChanges(
   engine: TelephonyEngine,
   bus: Bus,
   onError: (error: unknown) => void,
+  announce: (tenantUuid: string, kind: ConfigKind) => void = () => undefined,
 ): { engine: TelephonyEngine; stop: () => Promise<void> } {
   const origin = randomUUID();
   const subscription = bus.subscribe(CONFIG_CHANGED, (payload) => {
@@ -41,6 +43,7 @@ export function broadcastConfigChanges(
   const configChanged = (tenantUuid: string, kind: ConfigKind) => {
     engine.configChanged(tenantUuid, kind);
     send(tenantUuid, kind);
+    announce(tenantUuid, kind);
     const key = `${tenantUuid} ${kind}`;
     const change = { tenantUuid, kind, at: Date.now() };
     missed?.set(key, change);

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { API_PREFIX, endpoints, FILE, type Endpoint } from '@tsunagu/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -33,8 +33,13 @@ export function endpointOf(method: string, url: string): { name: string; endpoin
 
 function envelopeOf(response: LightMyRequestResponse): unknown {
   if (!String(response.headers['content-type'] ?? '').includes('json')) return undefined;
+  const encoding = response.headers['content-encoding'];
   const raw =
-    response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+    encoding === 'gzip'
+      ? gunzipSync(response.rawPayload)
+      : encoding === 'br'
+        ? brotliDecompressSync(response.rawPayload)
+        : response.rawPayload;
   return JSON.parse(raw.toString('utf8')) as unknown;
 }
 

@@ -1,4 +1,5 @@
-import type { UserInfo, UserInfoUser } from '@tsunagu/contract/auth';
+import type { TenantDirectory, UserInfo, UserInfoUser } from '@tsunagu/contract/auth';
+import { envelope } from './mock-api';
 
 /** A signed-in user's info for tests; `user` fields can be overridden. */
 export function userInfoFixture(user: Partial<UserInfoUser> = {}): UserInfo {
@@ -15,6 +16,7 @@ export function userInfoFixture(user: Partial<UserInfoUser> = {}): UserInfo {
       userPopup: 'true',
       userClass: 'CP',
       menu: '[]',
+      extension: null,
       ...user,
     },
     domain: {
@@ -23,10 +25,18 @@ export function userInfoFixture(user: Partial<UserInfoUser> = {}): UserInfo {
       domainDescription: 'サンプル株式会社',
       timeZone: 'Asia/Tokyo',
     },
-    extensions: [],
-    gwList: [],
-    userGroup: { commDetails: [] },
   };
+}
+
+/** A tenant directory for tests: empty unless parts are given. */
+export function directoryFixture(parts: Partial<TenantDirectory> = {}): TenantDirectory {
+  return { extensions: [], gwList: [], userGroup: { commDetails: [] }, ...parts };
+}
+
+/** The mocked API's GET /v1/user/directory of the fixture tenant (for mockApi's handlers). */
+export function directoryRoute(directory: TenantDirectory = directoryFixture()) {
+  const { domainUuid } = userInfoFixture().user;
+  return { [`GET /api/v1/user/directory/${domainUuid}`]: () => envelope(200, '', directory) };
 }
 
 /** An unsigned JWT-shaped token whose payload carries the given subject. */

@@ -1,5 +1,5 @@
-import type { UserInfo, UserInfoUser } from '@tsunagu/contract/auth';
-import { userInfoFixture } from './fixtures';
+import type { TenantDirectory, UserInfo, UserInfoUser } from '@tsunagu/contract/auth';
+import { directoryFixture, userInfoFixture } from './fixtures';
 
 /** Colleagues of the fixture user (yamada, 11111111-…), by login ID. */
 export const colleagues = {
@@ -11,35 +11,46 @@ export const colleagues = {
 
 type Name = keyof typeof colleagues;
 
-const member = (name: Name, loginCnt = 0) => ({
+const member = (name: Name) => ({
   ...colleagues[name],
   extensionUuid: `${colleagues[name].userUuid.slice(0, 8)}-eeee-4eee-8eee-eeeeeeeeeeee`,
-  loginCnt,
 });
 
-/** The fixture user's info with the demo's two groups: 営業部 (300: yamada, suzuki) and 総務部 (admin, tanaka). */
-export function panelUserInfo(
-  user: Partial<UserInfoUser> = {},
-  online: Partial<Record<Name, number>> = {},
-): UserInfo {
-  const info = userInfoFixture({ extensionUuid: member('yamada').extensionUuid, ...user });
-  return {
-    ...info,
+/** The fixture user's info: yamada, extension 1001, in 営業部. */
+export function panelUserInfo(user: Partial<UserInfoUser> = {}): UserInfo {
+  return userInfoFixture({
+    extensionUuid: member('yamada').extensionUuid,
+    extension: colleagues.yamada.extension,
+    userGroupUuid: SALES,
+    ...user,
+  });
+}
+
+const SALES = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+
+/** The demo's two groups: 営業部 (300: yamada, suzuki) and 総務部 (admin, tanaka), and their extensions. */
+export function panelDirectory(): TenantDirectory {
+  const names = ['admin', 'yamada', 'suzuki', 'tanaka'] as const;
+  return directoryFixture({
+    extensions: names.map((name) => {
+      const { extensionUuid, extension, userNm } = member(name);
+      return { extensionUuid, extension, label: `${extension} (${userNm})`, effectiveCallerIdName: userNm };
+    }),
     userGroup: {
       commDetails: [
         {
-          commUuid: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+          commUuid: SALES,
           commName: '営業部',
           commSub1: '300',
-          userList: [member('yamada', online.yamada), member('suzuki', online.suzuki)],
+          userList: [member('yamada'), member('suzuki')],
         },
         {
           commUuid: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
           commName: '総務部',
           commSub1: null,
-          userList: [member('admin', online.admin), member('tanaka', online.tanaka)],
+          userList: [member('admin'), member('tanaka')],
         },
       ],
     },
-  };
+  });
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { actionLogQuerySchema } from '../action-log';
-import { loginRequestSchema, userInfoSchema, userSaveRequestSchema } from '../auth';
+import {
+  loginRequestSchema,
+  tenantDirectorySchema,
+  userInfoAnswerSchema,
+  userSaveRequestSchema,
+} from '../auth';
 import { endpoint, noData } from './define';
 
 /** GET /health: whether the server is up, which exchange it drives, and whether demo data is loaded. */
@@ -26,12 +31,24 @@ export const authEndpoints = {
     response: z.object({ username: z.string() }),
   }),
   logout: endpoint({ method: 'GET', path: '/logout', response: noData }),
-  /** Oneself, or anyone for a provider administrator. */
+  /**
+   * Oneself, or anyone for a provider administrator: the user and the tenant. `?directory=true` adds the
+   * spec's extensions, gwList and userGroup.commDetails (with loginCnt), which the console itself reads
+   * from `userDirectory`.
+   */
   userInfo: endpoint({
     method: 'GET',
     path: '/v1/user/info/:username',
     params: z.object({ username: z.string().min(1).max(100) }),
-    response: userInfoSchema,
+    query: z.object({ directory: z.stringbool().optional() }),
+    response: userInfoAnswerSchema,
+  }),
+  /** The tenant's extensions, gateways and user groups: cached bytes, gzip or brotli, ETag (304). */
+  userDirectory: endpoint({
+    method: 'GET',
+    path: '/v1/user/directory/:domainUuid',
+    params: z.object({ domainUuid: z.uuid() }),
+    response: tenantDirectorySchema,
   }),
   /** Password or phone settings; the answer's msg says what was saved. */
   userSave: endpoint({ method: 'POST', path: '/v1/user', body: userSaveRequestSchema, response: noData }),

@@ -3,7 +3,7 @@ import {
   parseRingBody,
   topics,
   type ParkTopicBody,
-  type UserInfo,
+  type UserInfoWithDirectory,
 } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/realtime';
@@ -15,12 +15,13 @@ const bus = createMemoryBus();
 const engine = createTestEngine();
 let t: TestApp;
 let tanaka: TestSession;
-let info: UserInfo;
+let info: UserInfoWithDirectory;
 
 beforeAll(async () => {
   t = await createTestApp({ deps: { bus, engine } });
   tanaka = await t.login('tanaka', 'Staff#2026');
-  info = (await t.request(tanaka, { method: 'GET', url: '/api/v1/user/info/tanaka' })).json().data;
+  info = (await t.request(tanaka, { method: 'GET', url: '/api/v1/user/info/tanaka?directory=true' })).json()
+    .data;
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,4 @@
-import { topics, type UserInfo } from '@tsunagu/contract';
+import { topics, type UserInfo, type UserInfoWithDirectory } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   followPresence,
@@ -83,8 +83,8 @@ describe('real-time channel /ws', () => {
     // same session may close only now): read until they settle, for at most five seconds.
     const counts = async () => {
       const info = (
-        await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada' })
-      ).json().data as UserInfo;
+        await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada?directory=true' })
+      ).json().data as UserInfoWithDirectory;
       const group = info.userGroup.commDetails.find((g) => g.commName === '営業部');
       const count = (userUuid: string) => group?.userList.find((u) => u.userUuid === userUuid)?.loginCnt;
       return [count(me.yamada!.userUuid), count(me.suzuki!.userUuid)];

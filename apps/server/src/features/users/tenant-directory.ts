@@ -1,41 +1,13 @@
-import type { UserGroupDetail, UserInfo } from '@tsunagu/contract';
+import type { DirectoryGroup, TenantDirectory } from '@tsunagu/contract';
 import type { Conn } from '../../platform/db/client';
 import { findTenantDirectory, type GroupMemberRow } from './users.repository';
 
-/** The tenant-wide part of user info; the groups' members are without their online count. */
-export interface TenantDirectory {
-  extensions: UserInfo['extensions'];
-  gwList: UserInfo['gwList'];
-  groups: (Omit<UserGroupDetail, 'userList'> & {
-    userList: Omit<UserGroupDetail['userList'][number], 'loginCnt'>[];
-  })[];
-}
-
-/** Tenants whose directory is kept; beyond that the least recently used one is dropped. */
-const TENANTS_KEPT = 1_000;
-
 /**
- * Directories per tenant, reused while the tenant's change counter stands still. The caller reads the
- * counter before this reads the rows, so a directory built across a change is stored under the older
- * counter and rebuilt on the next request, never served stale.
+ * The tenant-wide part of user info, read in one statement. The console fetches it once and again only
+ * on /topic/pbx; the route serves it from the PBX list cache as finished, compressed bytes.
  */
-export function createTenantDirectories(conn: Conn) {
-  const kept = new Map<string, { version: string; directory: Promise<TenantDirectory> }>();
-  return {
-    get(domainUuid: string, version: string): Promise<TenantDirectory> {
-      let entry = kept.get(domainUuid);
-      kept.delete(domainUuid);
-      if (entry?.version !== version) {
-        const directory = findTenantDirectory(conn, domainUuid).then(directoryOf);
-        // A failed read is not kept: the next request tries again.
-        directory.catch(() => kept.get(domainUuid)?.directory === directory && kept.delete(domainUuid));
-        entry = { version, directory };
-      }
-      kept.set(domainUuid, entry);
-      if (kept.size > TENANTS_KEPT) kept.delete(kept.keys().next().value as string);
-      return entry.directory;
-    },
-  };
+export async function loadTenantDirectory(conn: Conn, domainUuid: string): Promise<TenantDirectory> {
+  return directoryOf(await findTenantDirectory(conn, domainUuid));
 }
 
 function directoryOf(rows: Awaited<ReturnType<typeof findTenantDirectory>>): TenantDirectory {
@@ -45,12 +17,12 @@ function directoryOf(rows: Awaited<ReturnType<typeof findTenantDirectory>>): Ten
       label: e.effectiveCallerIdName ? `${e.extension} (${e.effectiveCallerIdName})` : e.extension,
     })),
     gwList: rows.gateways,
-    groups: groupsOf(rows.groupMembers),
+    userGroup: { commDetails: groupsOf(rows.groupMembers) },
   };
 }
 
-function groupsOf(rows: GroupMemberRow[]): TenantDirectory['groups'] {
-  const groups = new Map<string, TenantDirectory['groups'][number]>();
+function groupsOf(rows: GroupMemberRow[]): DirectoryGroup[] {
+  const groups = new Map<string, DirectoryGroup>();
   for (const row of rows) {
     let group = groups.get(row.userGroupUuid);
     if (!group) {

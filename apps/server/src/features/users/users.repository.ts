@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
-import { onlineAt, onlineCounts, onlinePlaceholders } from '../../platform/realtime/presence.repository';
 import { preparedOn } from '../../platform/db/prepared';
-import { domains, extensions, users } from '../../platform/db/schema';
+import { domains, extensions, userGroupMembers, userGroups, users } from '../../platform/db/schema';
 
 export async function findUser(conn: Conn, userUuid: string) {
   const [row] = await conn.select().from(users).where(eq(users.userUuid, userUuid));
@@ -34,20 +33,21 @@ export interface UserInfoRow {
     | 'userPopup'
     | 'userClass'
     | 'menu'
-  >;
+  > & {
+    /** The number of the user's extension. */
+    extension: string | null;
+    /** The first of the user's groups in display order (as the directory lists them). */
+    userGroupUuid: string | null;
+  };
   domain: Pick<typeof domains.$inferSelect, 'domainUuid' | 'domainName' | 'domainDescription' | 'timeZone'>;
-  /** The tenant's change counter (see 0004_directory_version.sql): its directory may be reused while it stands. */
-  version: string;
-  /** Online sessions per user (see onlineSessionCounts). */
-  online: Record<string, number>;
 }
 
 /**
- * The user with this login ID (case-insensitive), their tenant, its change counter and who is online,
- * in one prepared statement: user info is read on every page load.
+ * The user with this login ID (case-insensitive) and their tenant, in one prepared statement: user info
+ * is read on every page load. The tenant's directory is not read here (see tenant-directory.ts).
  */
-export async function findUserInfo(conn: Conn, username: string, now: Date): Promise<UserInfoRow | null> {
-  const [row] = await userInfo(conn).execute({ username, ...onlineAt(now) });
+export async function findUserInfo(conn: Conn, username: string): Promise<UserInfoRow | null> {
+  const [row] = await userInfo(conn).execute({ username });
   return row ?? null;
 }
 
@@ -57,17 +57,19 @@ const userInfo = preparedOn((conn) =>
       user: sql<UserInfoRow['user']>`json_build_object('userUuid', ${users.userUuid},
         'username', ${users.username}, 'userNm', ${users.userNm}, 'domainUuid', ${users.domainUuid},
         'extensionUuid', ${users.extensionUuid}, 'phoneType', ${users.phoneType}, 'popup', ${users.popup},
-        'userPopup', ${users.userPopup}, 'userClass', ${users.userClass}, 'menu', ${users.menu})`,
+        'userPopup', ${users.userPopup}, 'userClass', ${users.userClass}, 'menu', ${users.menu},
+        'extension', ${extensions.extension},
+        'userGroupUuid', (SELECT ${userGroups.userGroupUuid} FROM ${userGroups}
+          JOIN ${userGroupMembers} ON ${userGroupMembers.userGroupUuid} = ${userGroups.userGroupUuid}
+          WHERE ${userGroupMembers.userUuid} = ${users.userUuid} AND ${users.enabled}
+          ORDER BY ${userGroups.sortOrder}, ${userGroups.name} LIMIT 1))`,
       domain: sql<UserInfoRow['domain']>`json_build_object('domainUuid', ${domains.domainUuid},
         'domainName', ${domains.domainName}, 'domainDescription', ${domains.domainDescription},
         'timeZone', ${domains.timeZone})`,
-      version: sql<string>`coalesce((SELECT v.version::text FROM pbx_versions v
-        WHERE v.domain_uuid = ${users.domainUuid}), '0')`,
-      online: sql<UserInfoRow['online']>`(SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
-        FROM (${onlineCounts(users.domainUuid, onlinePlaceholders)}) o)`,
     })
     .from(users)
     .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))
+    .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
     .where(sql`lower(${users.username}) = lower(${sql.placeholder('username')})`)
     .prepare('user_info'),
 );

@@ -6,8 +6,8 @@ import {
   topics,
   messages,
   type SoftphoneConnection,
-  type UserGroupDetail,
   type UserInfo,
+  type UserInfoWithDirectory,
   type UserSaveRequest,
 } from '@tsunagu/contract';
 import { audit } from '../../platform/audit/audit.repository';
@@ -19,8 +19,10 @@ import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import type { SessionNotifier } from '../../platform/realtime';
 import type { TelephonyEngine } from '../../telephony/engine';
+import type { Answer, ListCache } from '../../platform/pbx/list-cache';
+import { onlineSessionCounts } from '../../platform/realtime/presence.repository';
 import { findOwnExtension, findUser, findUserInfo, updateUser } from './users.repository';
-import { createTenantDirectories } from './tenant-directory';
+import { loadTenantDirectory } from './tenant-directory';
 
 export interface UsersServiceDeps {
   db: Db;
@@ -32,6 +34,8 @@ export interface UsersServiceDeps {
   engine: TelephonyEngine;
   /** Where the browser softphone signs in (the sandbox's /verto, or FreeSWITCH's mod_verto). */
   softphoneUrl: string;
+  /** The tenant directory's answer is kept here, with the PBX lists, under the tenant's change counter. */
+  lists: ListCache;
   now?: () => Date;
 }
 
@@ -42,48 +46,57 @@ export function createUsersService({
   throttle,
   engine,
   softphoneUrl,
+  lists,
   now = () => new Date(),
 }: UsersServiceDeps) {
-  const directories = createTenantDirectories(db);
   return {
-    /** Everything the console needs about the signed-in user (spec 3 "Logged-in user info"); oneself or SP only. */
-    async info(auth: Auth, username: string): Promise<UserInfo> {
+    /**
+     * The signed-in user and their tenant (spec 3 "Logged-in user info"); oneself or SP only. With
+     * `withDirectory`, the spec's whole info: the tenant's directory and who of it is online.
+     */
+    async info(
+      auth: Auth,
+      username: string,
+      withDirectory = false,
+    ): Promise<UserInfo | UserInfoWithDirectory> {
       if (username.toLowerCase() !== auth.username.toLowerCase() && !can(auth, 'tenant.manage')) {
         throw new ApiError(403, messages.forbidden);
       }
-      const found = await findUserInfo(db, username, now());
+      const found = await findUserInfo(db, username);
       if (!found) throw new ApiError(404, messages.notFound);
-      const { user, domain, online } = found;
-      const directory = await directories.get(domain.domainUuid, found.version);
-      const commDetails: UserGroupDetail[] = directory.groups.map((group) => ({
-        ...group,
-        userList: group.userList.map((member) => ({ ...member, loginCnt: online[member.userUuid] ?? 0 })),
-      }));
-      const ownGroup = commDetails.find((g) => g.userList.some((m) => m.userUuid === user.userUuid));
-      return {
+      const { user, domain } = found;
+      const info: UserInfo = {
         user: {
           userUuid: user.userUuid,
           id: user.username,
           userNm: user.userNm,
           domainUuid: user.domainUuid,
           extensionUuid: user.extensionUuid,
-          userGroupUuid: ownGroup?.commUuid ?? null,
+          userGroupUuid: user.userGroupUuid,
           phoneType: user.phoneType,
           popup: flagOf(user.popup),
           userPopup: flagOf(user.userPopup),
           userClass: user.userClass,
           menu: user.menu,
+          extension: user.extension,
         },
-        domain: {
-          domainUuid: domain.domainUuid,
-          domainName: domain.domainName,
-          domainDescription: domain.domainDescription,
-          timeZone: domain.timeZone,
-        },
-        extensions: directory.extensions,
-        gwList: directory.gwList,
-        userGroup: { commDetails },
+        domain,
       };
+      if (!withDirectory) return info;
+      const [directory, online] = await Promise.all([
+        loadTenantDirectory(db, domain.domainUuid),
+        onlineSessionCounts(db, domain.domainUuid, now()),
+      ]);
+      const commDetails = directory.userGroup.commDetails.map((group) => ({
+        ...group,
+        userList: group.userList.map((member) => ({ ...member, loginCnt: online.get(member.userUuid) ?? 0 })),
+      }));
+      return { ...info, ...directory, userGroup: { commDetails } };
+    },
+
+    /** The tenant's directory as a cached answer (the route sends it with its ETag, compressed). */
+    directory(tenantUuid: string): Promise<Answer> {
+      return lists.answer(tenantUuid, 'directory', () => loadTenantDirectory(db, tenantUuid));
     },
 
     /** Password, pop-up and phone-type changes for oneself. Returns the message to show. */

@@ -1,7 +1,15 @@
-import { PASSWORD_MESSAGE, messages, type UserInfo } from '@tsunagu/contract';
+import {
+  PASSWORD_MESSAGE,
+  messages,
+  type TenantDirectory,
+  type UserInfo,
+  type UserInfoWithDirectory,
+} from '@tsunagu/contract';
+import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../platform/db/schema';
+import { auditLog, extensions, users } from '../../platform/db/schema';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -14,11 +22,13 @@ afterAll(() => t.close());
 
 const info = (s: TestSession | null, username: string) =>
   t.request(s, { method: 'GET', url: `/api/v1/user/info/${username}` });
+const directoryOf = (s: TestSession, domainUuid: string, headers: Record<string, string> = {}) =>
+  t.request(s, { method: 'GET', url: `/api/v1/user/directory/${domainUuid}`, headers });
 const save = (s: TestSession, payload: object, headers: Record<string, string> = {}) =>
   t.request(s, { method: 'POST', url: '/api/v1/user', payload, headers });
 
 describe('GET /api/v1/user/info/{username}', () => {
-  it("returns the user's info, tenant, extensions, gateways and groups with login counts", async () => {
+  it("returns the user and the tenant only: the shell's few hundred bytes, whatever the tenant's size", async () => {
     const res = await info(yamada, 'yamada');
     expect(res.statusCode).toBe(200);
     const data = res.json().data as UserInfo;
@@ -28,6 +38,7 @@ describe('GET /api/v1/user/info/{username}', () => {
       phoneType: 'verto',
       userClass: 'USER',
       popup: 'true',
+      extension: '1001',
     });
     expect(data.user).not.toHaveProperty('passwordHash');
     expect(data.domain).toMatchObject({
@@ -35,6 +46,16 @@ describe('GET /api/v1/user/info/{username}', () => {
       domainDescription: 'サンプル株式会社',
       timeZone: 'Asia/Tokyo',
     });
+    expect(Object.keys(data).sort()).toEqual(['domain', 'user']);
+    expect(res.rawPayload.length).toBeLessThan(2_000);
+    const directory = (await directoryOf(yamada, data.domain.domainUuid)).json().data as TenantDirectory;
+    const sales = directory.userGroup.commDetails.find((g) => g.commName === '営業部');
+    expect(data.user.userGroupUuid).toBe(sales?.commUuid);
+  });
+
+  it("with ?directory=true: the spec's whole info, extensions, gateways and groups with login counts", async () => {
+    const data = (await info(yamada, 'yamada?directory=true')).json().data as UserInfoWithDirectory;
+    expect(data.user.id).toBe('yamada');
     expect(data.extensions.map((e) => e.extension)).toEqual(
       Array.from({ length: 11 }, (_, i) => String(1000 + i)),
     );
@@ -63,11 +84,15 @@ describe('GET /api/v1/user/info/{username}', () => {
       WHERE user_uuid = (SELECT user_uuid FROM users WHERE username = 'suzuki') AND revoked_at IS NULL`);
     await db.update(users).set({ enabled: false }).where(eq(users.username, 'tanaka'));
     try {
-      const data = (await info(yamada, 'yamada')).json().data as UserInfo;
+      const data = (await info(yamada, 'yamada?directory=true')).json().data as UserInfoWithDirectory;
       const members = data.userGroup.commDetails.flatMap((g) => g.userList);
       expect(members.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(1);
       expect(members.find((u) => u.userNm === '山田 太郎')?.loginCnt).toBe(0);
       expect(members.some((u) => u.userNm.startsWith('田中'))).toBe(false);
+      const directory = (await directoryOf(yamada, data.domain.domainUuid)).json().data as TenantDirectory;
+      const listed = directory.userGroup.commDetails.flatMap((g) => g.userList);
+      expect(listed.some((u) => u.userNm.startsWith('田中'))).toBe(false);
+      expect(listed[0]).not.toHaveProperty('loginCnt');
     } finally {
       await db.update(users).set({ enabled: true }).where(eq(users.username, 'tanaka'));
       await t.request(suzuki, { method: 'GET', url: '/api/logout' });
@@ -93,6 +118,58 @@ describe('GET /api/v1/user/info/{username}', () => {
     expect(hidden(8000)).toBe(true);
     expect(hidden(3000)).toBe(true);
     expect(hidden(4000)).toBe(true);
+  });
+});
+
+describe('GET /api/v1/user/directory/{domainUuid}', () => {
+  const domainOf = async () => ((await info(yamada, 'yamada')).json().data as UserInfo).domain.domainUuid;
+
+  it('serves the tenant directory compressed, with an ETag the browser revalidates (304, no bytes)', async () => {
+    const domainUuid = await domainOf();
+    const plain = await directoryOf(yamada, domainUuid);
+    expect(plain.statusCode).toBe(200);
+    const data = plain.json().data as TenantDirectory;
+    expect(data.extensions.map((e) => e.extension)).toHaveLength(11);
+    expect(data.gwList.map((g) => g.gateway)).toEqual(['0312345678', '0312345679']);
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const br = await directoryOf(yamada, domainUuid, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await directoryOf(yamada, domainUuid, { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    const again = await directoryOf(yamada, domainUuid, { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+  });
+
+  it("is built again after the tenant's change: the old ETag no longer matches", async () => {
+    const domainUuid = await domainOf();
+    const before = await directoryOf(yamada, domainUuid);
+    const { db } = t.database;
+    await db
+      .update(extensions)
+      .set({ effectiveCallerIdName: '受付 変更' })
+      .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, '1000')));
+    const after = await directoryOf(yamada, domainUuid, { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const data = after.json().data as TenantDirectory;
+    expect(data.extensions.find((e) => e.extension === '1000')?.label).toBe('1000 (受付 変更)');
+  });
+
+  it("refuses another tenant's directory (403) and a caller without a session (401)", async () => {
+    const other = await directoryOf(yamada, randomUUID());
+    expect(other.statusCode).toBe(403);
+    expect(other.json().msg).toBe(messages.otherTenant);
+    const anonymous = await t.request(null, {
+      method: 'GET',
+      url: `/api/v1/user/directory/${await domainOf()}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

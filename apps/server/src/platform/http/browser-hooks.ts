@@ -30,7 +30,9 @@ export async function installBrowserHooks(app: FastifyInstance, options: Browser
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
+    // A cached list answer says `private, no-cache` itself: the browser keeps it, revalidating by its ETag.
+    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('Cache-Control'))
+      reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

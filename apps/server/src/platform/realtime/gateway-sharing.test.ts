@@ -1,4 +1,4 @@
-import type { UserInfo } from '@tsunagu/contract';
+import type { UserInfoWithDirectory } from '@tsunagu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -32,8 +32,9 @@ afterAll(async () => {
 describe('real-time gateway when sharing between instances resumes', () => {
   it("sends its clients their tenant's current presence again", async () => {
     const session = await t.login('yamada', 'Staff#2026');
-    const info = (await t.request(session, { method: 'GET', url: '/api/v1/user/info/yamada' })).json()
-      .data as UserInfo;
+    const info = (
+      await t.request(session, { method: 'GET', url: '/api/v1/user/info/yamada?directory=true' })
+    ).json().data as UserInfoWithDirectory;
     const client = stompClient(url, {
       connectHeaders: { login: info.user.userUuid, passcode: session.token },
     });

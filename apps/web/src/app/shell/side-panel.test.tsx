@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../../shared/session/session-store';
 import { getShellState, patchShellState } from '../../shared/shell-state/shell-state';
-import { panelUserInfo } from '../../test/panel-fixtures';
+import { directoryRoute } from '../../test/fixtures';
+import { panelDirectory, panelUserInfo } from '../../test/panel-fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
 import { renderPanel } from '../../test/render-panel';
 import { SidePanel } from './side-panel';
@@ -16,6 +17,7 @@ function panelApi() {
   return mockApi({
     [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', []),
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', []),
+    ...directoryRoute(panelDirectory()),
     [`GET /api/v1/chat/${userUuid}`]: () => envelope(200, '', { list: [], unread: 0 }),
     'POST /api/v1/chat/read': () => envelope(200, ''),
   });

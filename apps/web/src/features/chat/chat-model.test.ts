@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
+import { colleagues, panelDirectory } from '../../test/panel-fixtures';
 import { displayMessages, recipientsOf } from './chat-model';
 
 const { yamada, suzuki, tanaka } = colleagues;
 
 describe('chat model', () => {
   it('offers every colleague of the groups once, never oneself', () => {
-    const groups = panelUserInfo().userGroup.commDetails;
+    const groups = panelDirectory().userGroup.commDetails;
     const twice = [...groups, { ...groups[0]!, commUuid: 'x', commName: '重複' }];
     expect(recipientsOf(twice, yamada.userUuid)).toEqual([
       { id: suzuki.userUuid, itemName: '鈴木 花子', group: '営業部' },

@@ -1,4 +1,4 @@
-import type { UserGroupDetail } from '@tsunagu/contract/auth';
+import type { DirectoryGroup } from '@tsunagu/contract/auth';
 import type { ChatItem, ChatRecipient } from '@tsunagu/contract/chat';
 import { dayjs } from '../../shared/dayjs';
 
@@ -6,7 +6,7 @@ import { dayjs } from '../../shared/dayjs';
 export type Recipient = Required<ChatRecipient>;
 
 /** Everyone in the user's groups except the user, once each (under their first group). */
-export function recipientsOf(groups: readonly UserGroupDetail[], selfUuid: string): Recipient[] {
+export function recipientsOf(groups: readonly DirectoryGroup[], selfUuid: string): Recipient[] {
   const seen = new Map<string, Recipient>();
   for (const group of groups) {
     for (const member of group.userList) {

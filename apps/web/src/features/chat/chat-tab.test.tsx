@@ -7,7 +7,8 @@ import { fakeStomp } from '../../shared/realtime/fake-stomp';
 import { connectRealtime } from '../../shared/realtime/realtime-session';
 import { startSession } from '../../shared/session/session-store';
 import { envelope, mockApi, type RecordedRequest } from '../../test/mock-api';
-import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
+import { directoryRoute } from '../../test/fixtures';
+import { colleagues, panelDirectory, panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
 import { useChatFeed } from './chat-feed';
 import { ChatTab } from './chat-tab';
@@ -38,6 +39,7 @@ function openChat(
 ) {
   const requests = mockApi({
     [`GET /api/v1/chat/${info.user.userUuid}`]: () => envelope(200, '', { list: list(), unread: 0 }),
+    ...directoryRoute(panelDirectory()),
     'POST /api/v1/chat/send': send,
     'POST /api/v1/chat/read': () => envelope(200, ''),
   });
@@ -134,6 +136,7 @@ describe('chat tab', () => {
   it("toasts 'エラーが発生しました。' when the chat cannot be loaded", async () => {
     mockApi({
       [`GET /api/v1/chat/${info.user.userUuid}`]: () => envelope(403, 'この操作を行う権限がありません。'),
+      ...directoryRoute(panelDirectory()),
     });
     startSession('tok', info);
     renderPanel(<ChatTab />);

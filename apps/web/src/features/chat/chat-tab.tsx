@@ -5,6 +5,7 @@ import { App, Button, Flex, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
+import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { chatListQuery, sendChat } from './chat-api';
 import { ChatMessageList } from './chat-message-list';
 import { displayMessages, recipientsOf } from './chat-model';
@@ -13,7 +14,8 @@ const t = ja.panel.chat;
 
 /** Chat with colleagues (spec 2.4 "Chat tab"). */
 export function ChatTab() {
-  const { user, domain, userGroup } = useUserInfo();
+  const { user, domain } = useUserInfo();
+  const directoryGroups = useTenantDirectory()?.userGroup.commDetails;
   const { message: toast } = App.useApp();
   const queryClient = useQueryClient();
   const chat = useQuery(chatListQuery(user.userUuid));
@@ -22,8 +24,8 @@ export function ChatTab() {
   const [problem, setProblem] = useState<string | null>(null);
 
   const recipients = useMemo(
-    () => recipientsOf(userGroup.commDetails, user.userUuid),
-    [userGroup.commDetails, user.userUuid],
+    () => recipientsOf(directoryGroups ?? [], user.userUuid),
+    [directoryGroups, user.userUuid],
   );
   const messages = useMemo(() => {
     const names = new Map(recipients.map((r) => [r.id, r.itemName]));

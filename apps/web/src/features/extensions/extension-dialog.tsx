@@ -10,7 +10,7 @@ import { Button, Input, Select } from 'antd';
 import { useId, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { extensionsJa } from './extensions.ja';
-import { useUserInfo } from '../../shared/session/session-store';
+import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { useConfirm } from '../../shared/ui/confirm';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
@@ -46,8 +46,8 @@ export function ExtensionDialog({
     }
   };
   const id = useId();
-  const { gwList } = useUserInfo();
-  const gateways = useMemo(() => gwList.map((g) => g.gateway), [gwList]);
+  const gwList = useTenantDirectory()?.gwList;
+  const gateways = useMemo(() => (gwList ?? []).map((g) => g.gateway), [gwList]);
   const callerOptions = [
     { value: '', label: t.callerNumberNone },
     ...gateways.map((gateway) => ({ value: gateway, label: gateway })),

@@ -2,8 +2,9 @@ import type { Extension } from '@tsunagu/contract/pbx/extension';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../shared/session/session-store';
-import { userInfoFixture } from '../../test/fixtures';
+import type { TenantDirectory } from '@tsunagu/contract/auth';
+import { directoryKey } from '../../shared/session/tenant-directory';
+import { directoryFixture, directoryRoute, userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
 import { alertMessage, findLastButton, renderScreen, rowWith } from '../../shared/ui/testing/render-screen';
 import { ExtensionsPage } from './extensions-page';
@@ -35,16 +36,14 @@ const list = [
   }),
 ];
 
-function admin() {
-  const info = userInfoFixture({ userClass: 'CP' });
-  info.gwList = [{ gatewayUuid: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', gateway: '0312345678' }];
-  return info;
-}
+const admin = () => userInfoFixture({ userClass: 'CP' });
+const gwList = [{ gatewayUuid: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', gateway: '0312345678' }];
 
 function api() {
   const created = extension('1005', '会議室');
   return mockApi({
     [`GET /api/v1/extension/${DOMAIN}`]: () => envelope(200, '', { list }),
+    ...directoryRoute(directoryFixture({ gwList })),
     'POST /api/v1/extension': () => envelope(200, '', { list }),
     [`POST /api/v1/extension/${DOMAIN}/${list[0]?.extensionUuid}/password`]: () =>
       envelope(200, '', { extension: '1001', password: 'N3w-Pa55word' }),
@@ -60,9 +59,10 @@ async function expectAlert(message: string) {
 
 // Dialog round trips in jsdom are slow on a busy machine.
 describe('ExtensionsPage', { timeout: 60_000 }, () => {
-  it('labels status and do-not-disturb, and keeps the stored user extensions in step', async () => {
+  it("labels status and do-not-disturb, and keeps the tenant directory's extensions in step", async () => {
     api();
-    renderScreen(<ExtensionsPage />, admin());
+    const { queryClient } = renderScreen(<ExtensionsPage />, admin());
+    queryClient.setQueryData(directoryKey(DOMAIN), directoryFixture());
     await screen.findByText('山田 太郎');
     expect(screen.getByText('内線リスト')).toBeTruthy();
     expect(within(rowWith('山田 太郎')).getByText('利用')).toBeTruthy();
@@ -70,10 +70,9 @@ describe('ExtensionsPage', { timeout: 60_000 }, () => {
     expect(within(rowWith('鈴木 花子')).getByText('停止')).toBeTruthy();
     expect(within(rowWith('鈴木 花子')).getByText('拒否')).toBeTruthy();
     await waitFor(() =>
-      expect(getSession()?.user.extensions.map((e) => e.label)).toEqual([
-        '1001 (山田 太郎)',
-        '1002 (鈴木 花子)',
-      ]),
+      expect(
+        queryClient.getQueryData<TenantDirectory>(directoryKey(DOMAIN))?.extensions.map((e) => e.label),
+      ).toEqual(['1001 (山田 太郎)', '1002 (鈴木 花子)']),
     );
   });
 

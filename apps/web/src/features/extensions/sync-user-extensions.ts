@@ -1,7 +1,9 @@
-import type { UserInfoExtension } from '@tsunagu/contract/auth';
+import type { TenantDirectory, UserInfoExtension } from '@tsunagu/contract/auth';
 import type { Extension } from '@tsunagu/contract/pbx/extension';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSession, updateUserInfo } from '../../shared/session/session-store';
+import { useUserInfo } from '../../shared/session/session-store';
+import { directoryKey } from '../../shared/session/tenant-directory';
 
 /** An extension as the user info lists it: label 'ext (name)', or just the number without a name. */
 export function userExtensionOf(extension: Extension): UserInfoExtension {
@@ -20,14 +22,19 @@ function sameExtensions(a: readonly UserInfoExtension[], b: readonly UserInfoExt
 }
 
 /**
- * Spec 7: the extension list also replaces the user's stored extensions, which the ring-group member
- * select offers. Written only when something changed.
+ * Spec 7: the extension list also replaces the user's stored extensions (the tenant directory's), which
+ * the ring-group member select offers, at once rather than on /topic/pbx. Written only when it changed.
  */
 export function useSyncUserExtensions(list: readonly Extension[] | undefined): void {
+  const queryClient = useQueryClient();
+  const { domainUuid } = useUserInfo().user;
   useEffect(() => {
     if (!list) return;
     const next = list.map(userExtensionOf);
-    if (sameExtensions(getSession()?.user.extensions ?? [], next)) return;
-    updateUserInfo((info) => ({ ...info, extensions: next }));
-  }, [list]);
+    queryClient.setQueryData<TenantDirectory>(directoryKey(domainUuid), (directory) =>
+      directory && !sameExtensions(directory.extensions, next)
+        ? { ...directory, extensions: next }
+        : directory,
+    );
+  }, [list, queryClient, domainUuid]);
 }

@@ -1,6 +1,6 @@
 import type { CallStateItem } from '@tsunagu/contract/call';
 import { describe, expect, it } from 'vitest';
-import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
+import { colleagues, panelDirectory } from '../../test/panel-fixtures';
 import {
   deskPhoneMap,
   memberViews,
@@ -10,8 +10,8 @@ import {
   parkSlotViews,
 } from './presence-model';
 
-const groups = panelUserInfo({}, { suzuki: 1 }).userGroup.commDetails;
-const sales = groups[0]!;
+const sales = panelDirectory().userGroup.commDetails[0]!;
+const suzukiOnline = [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 1 }];
 
 function channel(entry: Partial<CallStateItem>): CallStateItem {
   return {
@@ -29,20 +29,15 @@ function channel(entry: Partial<CallStateItem>): CallStateItem {
 }
 
 describe('presence model', () => {
-  it('takes login counts from the latest logged-in list, else from the groups', () => {
-    expect(onlineCounts(groups, undefined).get(colleagues.suzuki.userUuid)).toBe(1);
-    const fresh = onlineCounts(groups, [{ userUuid: colleagues.tanaka.userUuid, loginCnt: 2 }]);
+  it('takes login counts from the latest logged-in list; nobody is online before it arrives', () => {
+    expect(onlineCounts(undefined).size).toBe(0);
+    const fresh = onlineCounts([{ userUuid: colleagues.tanaka.userUuid, loginCnt: 2 }]);
     expect(fresh.get(colleagues.tanaka.userUuid)).toBe(2);
     expect(fresh.get(colleagues.suzuki.userUuid)).toBeUndefined();
   });
 
   it('highlights logged-in users and oneself; IN only for the logged in', () => {
-    const [self, suzuki] = memberViews(
-      sales,
-      onlineCounts(groups, undefined),
-      [],
-      colleagues.yamada.userUuid,
-    );
+    const [self, suzuki] = memberViews(sales, onlineCounts(suzukiOnline), [], colleagues.yamada.userUuid);
     expect(self).toMatchObject({ self: true, loggedIn: false, highlighted: true, busy: false });
     expect(suzuki).toMatchObject({ self: false, loggedIn: true, highlighted: true });
     const [, offline] = memberViews(sales, new Map(), [], colleagues.yamada.userUuid);

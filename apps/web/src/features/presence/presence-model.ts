@@ -1,14 +1,10 @@
-import type { GroupMember, UserGroupDetail } from '@tsunagu/contract/auth';
+import type { DirectoryGroup, DirectoryMember } from '@tsunagu/contract/auth';
 import { BUSY_STATES, type CallStateItem } from '@tsunagu/contract/call';
 import type { DeskPhoneState, LoginUser } from '@tsunagu/contract/realtime';
 
-/** Active sessions per user: from the latest logged-in list when there is one, else from the groups. */
-export function onlineCounts(
-  groups: readonly UserGroupDetail[],
-  loginUsers: readonly LoginUser[] | undefined,
-): Map<string, number> {
-  if (loginUsers) return new Map(loginUsers.map((u) => [u.userUuid, u.loginCnt]));
-  return new Map(groups.flatMap((g) => g.userList.map((m) => [m.userUuid, m.loginCnt] as const)));
+/** Active sessions per user, from the latest logged-in list (none before /topic/loginUser's first). */
+export function onlineCounts(loginUsers: readonly LoginUser[] | undefined): Map<string, number> {
+  return new Map((loginUsers ?? []).map((u) => [u.userUuid, u.loginCnt]));
 }
 
 const BUSY = new Set<string>(BUSY_STATES);
@@ -39,7 +35,7 @@ export function otherParty(channel: CallStateItem): string | null {
 
 /** A group member as the presence list shows them. */
 export interface MemberView {
-  member: GroupMember;
+  member: DirectoryMember;
   self: boolean;
   /** Logged in: the 'IN' badge. */
   loggedIn: boolean;
@@ -60,7 +56,7 @@ export function deskPhoneMap(phones: readonly DeskPhoneState[] | undefined): Rea
 
 /** The members of a group with their login and call state. */
 export function memberViews(
-  group: UserGroupDetail,
+  group: DirectoryGroup,
   online: ReadonlyMap<string, number>,
   channels: readonly CallStateItem[],
   selfUuid: string,

@@ -1,5 +1,4 @@
 import { endpoints } from '@tsunagu/contract/api';
-import type { UserInfo } from '@tsunagu/contract/auth';
 import { applyLoginUsers, type DeskPhoneState, type LoginUser } from '@tsunagu/contract/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -8,26 +7,10 @@ import { liveTopics } from '../../shared/realtime/live-topics';
 import { useRealtimeConnected, useTopic } from '../../shared/realtime/realtime-session';
 
 const keys = {
-  groups: (username: string) => ['presence', 'groups', username] as const,
   loginUsers: (domainUuid: string) => ['presence', 'loginUsers', domainUuid] as const,
   callState: (domainUuid: string) => ['presence', 'callState', domainUuid] as const,
   deskPhones: (domainUuid: string) => ['presence', 'deskPhones', domainUuid] as const,
 };
-
-/**
- * The user's groups with their members (GET /v1/user/info/{username}, userGroup.commDetails). They
- * start from the info kept at sign-in and are fetched again only on refresh.
- */
-export function usePresenceGroups(info: UserInfo) {
-  return useQuery({
-    queryKey: keys.groups(info.user.id),
-    queryFn: async () =>
-      (await fetchData(endpoints.userInfo, { params: { username: info.user.id } })).userGroup.commDetails,
-    initialData: info.userGroup.commDetails,
-    staleTime: Infinity,
-    meta: { handlesErrors: true },
-  });
-}
 
 /**
  * The tenant's logged-in users. /topic/loginUser sends the whole list on every (re)subscription and

@@ -9,13 +9,14 @@ import { fakeStomp } from '../../shared/realtime/fake-stomp';
 import { connectRealtime } from '../../shared/realtime/realtime-session';
 import { startSession } from '../../shared/session/session-store';
 import { envelope, mockApi, type RecordedRequest } from '../../test/mock-api';
-import { colleagues, panelUserInfo } from '../../test/panel-fixtures';
+import { colleagues, panelDirectory, panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
 import { PresenceTab } from './presence-tab';
 
 const info = panelUserInfo();
 const { domainUuid } = info.user;
 const { domainName } = info.domain;
+const directoryPath = `GET /api/v1/user/directory/${domainUuid}`;
 
 function call(entry: Partial<CallStateItem>): CallStateItem {
   return {
@@ -54,6 +55,7 @@ function openPresence({
     [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', callState()),
     [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', deskPhones),
+    [directoryPath]: () => envelope(200, '', panelDirectory()),
     ...extra,
   });
   startSession('tok', panelUserInfo(user));
@@ -86,6 +88,7 @@ describe('presence tab', () => {
     let loginUsers: LoginUser[] = [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 1 }];
     fakeStomp.firstMessages.set(topics.loginUser(domainUuid), () => JSON.stringify(loginUsers));
     const requests = mockApi({
+      [directoryPath]: () => envelope(200, '', panelDirectory()),
       [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', []),
       [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', []),
     });
@@ -210,22 +213,36 @@ describe('presence tab', () => {
   });
 
   it("refreshes the groups and logged-in users with the toast '表示しました。'", async () => {
-    const { requests } = openPresence({
-      extra: { 'GET /api/v1/user/info/yamada': () => envelope(200, '', panelUserInfo({}, { tanaka: 1 })) },
-    });
-    const loginUserLoads = () =>
-      requests.filter((r) => r.path === `/api/v1/user/loginUsers/${domainUuid}`).length;
+    let directory = panelDirectory();
+    const { requests } = openPresence({ extra: { [directoryPath]: () => envelope(200, '', directory) } });
+    const loads = (path: string) => requests.filter((r) => r.path === path).length;
+    const loginUsersPath = `/api/v1/user/loginUsers/${domainUuid}`;
     await loaded();
     // The socket brought the list: nothing fetched.
-    expect(loginUserLoads()).toBe(0);
-    expect(requests.some((r) => r.path === '/api/v1/user/info/yamada')).toBe(false);
+    expect(loads(loginUsersPath)).toBe(0);
+    const directoryLoads = loads(directoryPath.slice(4));
 
+    const [sales, general] = directory.userGroup.commDetails;
+    directory = { ...directory, userGroup: { commDetails: [sales!, { ...general!, commName: '総務課' }] } };
     await userEvent.setup().click(screen.getByRole('button', { name: /更新/ }));
 
     expect(await screen.findByText('表示しました。')).toBeTruthy();
-    expect(loginUserLoads()).toBe(1);
-    expect(requests.some((r) => r.path === '/api/v1/user/info/yamada')).toBe(true);
-    await waitFor(() => expect(within(row('田中 一郎')).queryByText('IN')).toBeNull());
+    expect(loads(loginUsersPath)).toBe(1);
+    expect(loads(directoryPath.slice(4))).toBe(directoryLoads + 1);
+    expect(await screen.findByRole('region', { name: '総務課' })).toBeTruthy();
+  });
+
+  it("fetches the tenant directory again when /topic/pbx says the tenant's configuration changed", async () => {
+    let directory = panelDirectory();
+    const { requests } = openPresence({ extra: { [directoryPath]: () => envelope(200, '', directory) } });
+    await loaded();
+    const loads = () => requests.filter((r) => r.path === directoryPath.slice(4)).length;
+    const before = loads();
+    const [sales, general] = directory.userGroup.commDetails;
+    directory = { ...directory, userGroup: { commDetails: [sales!, { ...general!, commName: '総務課' }] } };
+    fakeStomp.publish(topics.pbx(domainUuid), 'userGroup');
+    expect(await screen.findByRole('region', { name: '総務課' })).toBeTruthy();
+    expect(loads()).toBe(before + 1);
   });
 
   it('expands the park check to P1–P8: in use with the user and the caller, or unused; live', async () => {

@@ -1,22 +1,16 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { UserGroupDetail } from '@tsunagu/contract/auth';
+import type { DirectoryGroup } from '@tsunagu/contract/auth';
 import { can } from '@tsunagu/contract/permissions';
 import { App, Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDial } from '../../shared/dial/dial';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
+import { useTenantDirectoryQuery } from '../../shared/session/tenant-directory';
 import { MemberRow, type MemberActions } from './member-row';
 import { ParkSection } from './park-section';
 import { deskPhoneMap, memberViews, onlineCounts, parkSlotViews } from './presence-model';
-import {
-  useCallState,
-  useForceLogout,
-  useDeskPhones,
-  useLoginUsers,
-  useParkTopic,
-  usePresenceGroups,
-} from './presence-queries';
+import { useCallState, useForceLogout, useDeskPhones, useLoginUsers, useParkTopic } from './presence-queries';
 
 const t = ja.panel.presence;
 
@@ -25,7 +19,7 @@ function GroupBlock({
   children,
   actions,
 }: {
-  group: UserGroupDetail;
+  group: DirectoryGroup;
   children: ReactNode;
   actions: MemberActions;
 }) {
@@ -55,10 +49,10 @@ function GroupBlock({
 
 /** Colleagues by group with login and call state, and the park slots (spec 2.4 "Presence tab"). */
 export function PresenceTab() {
-  const info = useUserInfo();
-  const { user, domain } = info;
+  const { user, domain } = useUserInfo();
   const { message } = App.useApp();
-  const groups = usePresenceGroups(info);
+  const directory = useTenantDirectoryQuery();
+  const groups = directory.data?.userGroup.commDetails;
   const loginUsers = useLoginUsers(domain.domainUuid);
   const callState = useCallState(domain.domainUuid);
   const deskPhoneList = useDeskPhones(domain.domainUuid);
@@ -67,17 +61,17 @@ export function PresenceTab() {
   const { dial, blocked } = useDial();
   const [refreshing, setRefreshing] = useState(false);
 
-  const online = useMemo(() => onlineCounts(groups.data, loginUsers.data), [groups.data, loginUsers.data]);
+  const online = useMemo(() => onlineCounts(loginUsers.data), [loginUsers.data]);
   const channels = useMemo(() => callState.data ?? [], [callState.data]);
   const deskPhones = useMemo(() => deskPhoneMap(deskPhoneList.data), [deskPhoneList.data]);
   const parkSlots = useMemo(() => {
     const names = new Map(
-      groups.data.flatMap((g) =>
+      (groups ?? []).flatMap((g) =>
         g.userList.flatMap((m) => (m.extension ? [[m.extension, m.userNm] as const] : [])),
       ),
     );
     return parkSlotViews(channels, parkTopic, (extension) => names.get(extension));
-  }, [groups.data, channels, parkTopic]);
+  }, [groups, channels, parkTopic]);
 
   const actions: MemberActions = {
     dial,
@@ -98,7 +92,7 @@ export function PresenceTab() {
   const refresh = async () => {
     setRefreshing(true);
     const results = await Promise.all([
-      groups.refetch(),
+      directory.refetch(),
       loginUsers.refetch(),
       callState.refetch(),
       deskPhoneList.refetch(),
@@ -122,13 +116,15 @@ export function PresenceTab() {
           {ja.panel.refresh}
         </Button>
       </Flex>
-      {loginUsers.isError && <Typography.Text type="danger">{t.loadFailed}</Typography.Text>}
+      {(loginUsers.isError || directory.isError) && (
+        <Typography.Text type="danger">{t.loadFailed}</Typography.Text>
+      )}
       {callState.isError && <Typography.Text type="warning">{t.callStateFailed}</Typography.Text>}
-      <Spin spinning={refreshing} description={ja.panel.loading}>
-        {groups.data.length === 0 ? (
+      <Spin spinning={refreshing || directory.isPending} description={ja.panel.loading}>
+        {!groups ? null : groups.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noGroups} />
         ) : (
-          groups.data.map((group) => (
+          groups.map((group) => (
             <GroupBlock key={group.commUuid} group={group} actions={actions}>
               {group.userList.length === 0 ? (
                 <Typography.Text type="secondary" style={{ paddingInline: 8 }}>

@@ -14,7 +14,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
 import { ringGroupsJa } from './ring-groups.ja';
 import { useRecordingOptions } from '../../shared/pbx/get-recordings';
-import { useUserInfo } from '../../shared/session/session-store';
+import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { checkAgainstContract } from '../../shared/ui/contract-check';
 import { FormDialog } from '../../shared/ui/form-dialog';
 import { bind, FormField } from '../../shared/ui/form-field';
@@ -28,10 +28,10 @@ const SHOWN_MEMBERS = 3;
 
 /** The user's extensions, sorted by number and labelled 'ext (name)'. */
 function useMemberOptions() {
-  const { extensions } = useUserInfo();
+  const extensions = useTenantDirectory()?.extensions;
   return useMemo(
     () =>
-      [...extensions]
+      [...(extensions ?? [])]
         .sort((a, b) => compareNumbers(a.extension, b.extension))
         .map((e) => ({ value: e.extension, label: e.label })),
     [extensions],

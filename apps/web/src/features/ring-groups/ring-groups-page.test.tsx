@@ -2,7 +2,7 @@ import type { RingGroup } from '@tsunagu/contract/pbx/ring-group';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { userInfoFixture } from '../../test/fixtures';
+import { directoryFixture, directoryRoute, userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
 import { recordingsApi } from '../../test/pbx-fixtures';
 import { alertMessage, findLastButton, renderScreen } from '../../shared/ui/testing/render-screen';
@@ -30,7 +30,7 @@ const sales: RingGroup = {
 };
 
 const user = userInfoFixture({ userClass: 'CP' });
-user.extensions = ['1003', '1001', '1002', '1004'].map((extension, i) => ({
+const extensions = ['1003', '1001', '1002', '1004'].map((extension, i) => ({
   extensionUuid: `4444444${i}-4444-4444-8444-444444444444`,
   extension,
   label: `${extension} (社員${extension})`,
@@ -41,6 +41,7 @@ function api() {
   return mockApi({
     [`GET /api/v1/ringGroup/${DOMAIN}`]: () => envelope(200, '', { list: [sales] }),
     ...recordingsApi(),
+    ...directoryRoute(directoryFixture({ extensions })),
     'POST /api/v1/ringGroup': () => envelope(200, '', { list: [sales] }),
   });
 }
@@ -143,7 +144,7 @@ describe('RingGroupsPage', { timeout: 60_000 }, () => {
     await userEvent.click(await screen.findByText('営業部'));
     await userEvent.click(screen.getByRole('button', { name: '修正' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('1001 (社員1001)')).toBeTruthy();
+    expect(await within(dialog).findByText('1001 (社員1001)')).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: /内線番号/ }));
     await screen.findByTitle('1004 (社員1004)');

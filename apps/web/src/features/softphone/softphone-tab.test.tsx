@@ -10,17 +10,18 @@ import { fakeStomp } from '../../shared/realtime/fake-stomp';
 import { connectRealtime } from '../../shared/realtime/realtime-session';
 import { startSession } from '../../shared/session/session-store';
 import { envelope, mockApi } from '../../test/mock-api';
+import { directoryFixture, directoryRoute } from '../../test/fixtures';
 import { panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
 import { SoftphoneTab } from './softphone-tab';
 
-const info = {
-  ...panelUserInfo(),
+const info = panelUserInfo();
+const directory = directoryFixture({
   extensions: [
     { extensionUuid: 'e0', extension: '1000', label: '1000 (受付)', effectiveCallerIdName: '受付' },
     { extensionUuid: 'e2', extension: '1002', label: '1002 (鈴木 花子)', effectiveCallerIdName: '鈴木 花子' },
   ],
-};
+});
 const { domainUuid } = info.user;
 const phone = getSoftphone();
 
@@ -77,6 +78,7 @@ function openTab({
 }: { channels?: CallStateItem[]; history?: { content: CdrItem[]; total: number } } = {}) {
   const requests = mockApi({
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', channels),
+    ...directoryRoute(directory),
     'POST /api/v1/cdr/ext': () =>
       envelope(200, '', {
         page: { content: history.content, totalElements: history.total, number: 0, size: 10 },

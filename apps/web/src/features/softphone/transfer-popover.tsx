@@ -2,7 +2,7 @@ import { SwapOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
-import { useUserInfo } from '../../shared/session/session-store';
+import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { NumberInput } from '../../shared/ui/number-input';
 
 const t = ja.softphone;
@@ -21,7 +21,7 @@ export function TransferPopover({
   enabled: boolean;
   onTransfer: (number: string) => Promise<boolean>;
 }) {
-  const { extensions } = useUserInfo();
+  const extensions = useTenantDirectory()?.extensions ?? [];
   const [open, setOpen] = useState(false);
   const [number, setNumber] = useState('');
   const [picked, setPicked] = useState('');

@@ -38,6 +38,8 @@ export const liveTopics = {
   /** One of the tenant's desk phones registered or unregistered. */
   deskPhone: (domainUuid: string) =>
     topic(topics.deskPhone(domainUuid), (body) => JSON.parse(body) as DeskPhoneState),
+  /** The tenant's configuration changed (body: what): fetch the tenant directory again. */
+  pbx: (domainUuid: string) => topic(topics.pbx(domainUuid), text),
   /** The tenant's channels changed: fetch the call state again. */
   callState: (domainUuid: string) => topic(topics.callState(domainUuid), text),
   /** An incoming call for the user's pop-up. */

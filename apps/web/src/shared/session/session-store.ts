@@ -85,6 +85,5 @@ export function useUserInfo(): UserInfo {
 
 /** The signed-in user's own extension number, or null when they have none. */
 export function useOwnExtensionNumber(): string | null {
-  const { user, extensions } = useUserInfo();
-  return extensions.find((e) => e.extensionUuid === user.extensionUuid)?.extension ?? null;
+  return useUserInfo().user.extension;
 }

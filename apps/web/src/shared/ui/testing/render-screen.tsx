@@ -11,7 +11,7 @@ import { NoticeBridge } from '../notice-bridge';
 export function renderScreen(ui: ReactNode, user: UserInfo) {
   startSession('test-token', user);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <ConfigProvider locale={jaJP} componentSize="small" button={{ autoInsertSpace: false }}>
       <QueryClientProvider client={queryClient}>
         <App>
@@ -21,6 +21,7 @@ export function renderScreen(ui: ReactNode, user: UserInfo) {
       </QueryClientProvider>
     </ConfigProvider>,
   );
+  return { ...view, queryClient };
 }
 
 /** The latest alert ('お知らせ') on screen, once one appears (closed ones may linger while they fade). */
