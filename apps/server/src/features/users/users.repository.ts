@@ -36,7 +36,7 @@ export interface UserInfoRow {
     | 'menu'
   >;
   domain: Pick<typeof domains.$inferSelect, 'domainUuid' | 'domainName' | 'domainDescription' | 'timeZone'>;
-  /** The tenant's change counter (see 0004_directory_version.sql): its directory may be reused while it stands. */
+  /** The tenant's 'pbx' and 'directory' counters (0009_change_areas.sql): its directory is reused while they stand. */
   version: string;
   /** Online sessions per user (see onlineSessionCounts). */
   online: Record<string, number>;
@@ -61,8 +61,9 @@ const userInfo = preparedOn((conn) =>
       domain: sql<UserInfoRow['domain']>`json_build_object('domainUuid', ${domains.domainUuid},
         'domainName', ${domains.domainName}, 'domainDescription', ${domains.domainDescription},
         'timeZone', ${domains.timeZone})`,
-      version: sql<string>`coalesce((SELECT v.version::text FROM pbx_versions v
-        WHERE v.domain_uuid = ${users.domainUuid}), '0')`,
+      version: sql<string>`concat_ws('.',
+        coalesce((SELECT v.version FROM change_versions v WHERE v.domain_uuid = ${users.domainUuid} AND v.area = 'pbx'), 0),
+        coalesce((SELECT v.version FROM change_versions v WHERE v.domain_uuid = ${users.domainUuid} AND v.area = 'directory'), 0))`,
       online: sql<UserInfoRow['online']>`(SELECT coalesce(json_object_agg(o.user_uuid, o.n), '{}')
         FROM (${onlineCounts(users.domainUuid, onlinePlaceholders)}) o)`,
     })

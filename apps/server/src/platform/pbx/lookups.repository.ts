@@ -3,7 +3,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { preparedOn } from '../db/prepared';
-import { domains, extensions, gateways, ivrMenus, pbxVersions, recordings, ringGroups } from '../db/schema';
+import {
+  changeVersions,
+  domains,
+  extensions,
+  gateways,
+  ivrMenus,
+  recordings,
+  ringGroups,
+} from '../db/schema';
 
 /** What several PBX features read about a tenant: its dialable numbers, recordings and call targets. */
 
@@ -43,7 +51,7 @@ export async function listUsedNumbers(
   return rowsOf<{ n: string }>(result).map((r) => r.n);
 }
 
-/** The tenant's PBX version (bumped by triggers on every change to the listed tables); '0' before any. */
+/** The tenant's 'pbx' change counter (bumped by triggers on every change to the listed tables); '0' before any. */
 export async function findPbxVersion(conn: Conn, tenantUuid: string): Promise<string> {
   const [row] = await pbxVersion(conn).execute({ tenantUuid });
   return row?.version ?? '0';
@@ -52,9 +60,9 @@ export async function findPbxVersion(conn: Conn, tenantUuid: string): Promise<st
 // Read before every cached list answer: prepared, so it costs one round trip and no query building.
 const pbxVersion = preparedOn((conn) =>
   conn
-    .select({ version: sql<string>`${pbxVersions.version}::text` })
-    .from(pbxVersions)
-    .where(eq(pbxVersions.domainUuid, sql.placeholder('tenantUuid')))
+    .select({ version: sql<string>`${changeVersions.version}::text` })
+    .from(changeVersions)
+    .where(and(eq(changeVersions.domainUuid, sql.placeholder('tenantUuid')), eq(changeVersions.area, 'pbx')))
     .prepare('pbx_version'),
 );
 
