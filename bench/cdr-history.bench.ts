@@ -15,6 +15,7 @@ import { domains, extensions } from '../apps/server/src/platform/db/schema';
 import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
 import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
 import { pageOfExtension, recallCount } from '../apps/server/src/features/cdr/cdr.repository';
+import { recallCountByScan } from '../apps/server/src/features/cdr/testing/recall-by-scan';
 import { freshDataDir } from './support';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -77,17 +78,7 @@ async function oldPage(offset: number) {
   ]);
 }
 /** The recall count before the counters. */
-async function oldRecall() {
-  const result = await db.execute(sql`
-    SELECT count(DISTINCT c.caller_id_number)::int AS n FROM cdrs c
-    WHERE c.domain_uuid = ${tenant} AND c.direction = 'inbound' AND c.billsec = 0
-      AND length(c.caller_id_number) > 4 AND c.caller_id_number <> 'Anonymous'
-      AND NOT EXISTS (
-        SELECT 1 FROM cdrs l WHERE l.domain_uuid = c.domain_uuid AND l.start_stamp > c.start_stamp
-          AND ((l.direction = 'outbound' AND l.destination_number = c.caller_id_number)
-            OR (l.direction = 'inbound' AND l.billsec > 0 AND l.caller_id_number = c.caller_id_number)))`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-}
+const oldRecall = () => recallCountByScan(db, tenant);
 
 /** p50/p99 (ms) of `runs` sequential calls after `warmUps` unmeasured ones. */
 async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 2) {

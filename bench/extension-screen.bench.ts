@@ -5,7 +5,7 @@
 // CHROMIUM_PATH the browser; the web app must be built: npm run build -w @tsunagu/web)
 import { chromium, type Page } from 'playwright-core';
 import { fillLargeTenant, scratchDatabase } from './large-tenant';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { freePort, freshDataDir, start, stop, waitForLogin, signInThroughForm } from './support';
 
 const RUNS = 5;
 const TARGET_MS = 1_500;
@@ -42,11 +42,7 @@ try {
     viewport: { width: 1440, height: 900 },
     locale: 'ja-JP',
   });
-  await page.goto('/login');
-  await page.getByLabel('ID', { exact: true }).fill('admin');
-  await page.getByLabel('パスワード', { exact: true }).fill('Admin#2026');
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('button', { name: 'ユーザーメニュー' }).waitFor();
+  await signInThroughForm(page, 'admin', 'Admin#2026');
   await page.getByRole('navigation', { name: 'メインメニュー' }).getByText('PBX管理').click();
 
   // The first visit loads the screen's code and the list; later ones show the cached list while refetching.

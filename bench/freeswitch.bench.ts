@@ -22,9 +22,13 @@ import { migrate } from '../apps/server/src/platform/db/migrate';
 import { domains, extensions } from '../apps/server/src/platform/db/schema';
 import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
 import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
+import { installBrowserHooks } from '../apps/server/src/platform/http/browser-hooks';
 import { createTenantConfigs } from '../apps/server/src/telephony/config';
 import { createFreeswitchEngine } from '../apps/server/src/telephony/freeswitch/engine/freeswitch-engine';
-import { freeswitchRoutes } from '../apps/server/src/telephony/freeswitch/http/freeswitch-routes';
+import {
+  FREESWITCH_PREFIX,
+  freeswitchRoutes,
+} from '../apps/server/src/telephony/freeswitch/http/freeswitch-routes';
 import { splitFrames } from '../apps/server/src/telephony/freeswitch/testing/esl-frames';
 import {
   answerCommands,
@@ -74,6 +78,8 @@ const xml = createXmlAnswers({
   monitorTarget: () => null,
 });
 const app = Fastify();
+// The hooks app.ts puts in front of every route, as in production (they leave /fs/* alone).
+await installBrowserHooks(app, { machinePaths: [FREESWITCH_PREFIX] });
 await app.register(
   freeswitchRoutes({
     engine: { xml, receiveCdr: async () => {} },

@@ -9,7 +9,7 @@
 // Run after `npm run build`: npx tsx bench/softphone.bench.ts   (BENCH_CALLS, default 20)
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { freePort, freshDataDir, start, stop, waitForLogin, signInThroughForm } from './support';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 
@@ -53,11 +53,7 @@ async function signedIn(
   // tsx keeps function names through an esbuild helper the page does not have.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   await page.addInitScript(stampInvites);
-  await page.goto('/login');
-  await page.getByLabel('ID', { exact: true }).fill(username);
-  await page.getByLabel('パスワード', { exact: true }).fill('Staff#2026');
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await page.getByRole('button', { name: 'ユーザーメニュー' }).waitFor();
+  await signInThroughForm(page, username, 'Staff#2026');
   return { page, scripts };
 }
 

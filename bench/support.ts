@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -85,4 +86,13 @@ export function rssOfServer(dataDir: string): number {
     }
   }
   throw new Error('server process not found');
+}
+
+/** Signs in through the login form (the page's baseURL is the server) and waits for the shell. */
+export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('ID', { exact: true }).fill(username);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.getByRole('button', { name: 'ユーザーメニュー' }).waitFor();
 }

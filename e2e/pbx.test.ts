@@ -243,6 +243,43 @@ describe('PBX administration screens', () => {
     }));
 });
 
+describe('the edit dialog (spec 2.5: opens after 150 ms)', () => {
+  it('appears 150 ms or more after 修正, at once in full: no opening animation frame', () =>
+    onScreen('内線番号', async (page) => {
+      await page.locator('.ant-table-row').first().getByRole('checkbox').check();
+      // Every frame from the click until the dialog is fully shown: how many showed it part-way.
+      await page.evaluate(`window.opening = new Promise((resolve) => {
+        let clickAt = 0;
+        let partial = 0;
+        addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
+        requestAnimationFrame(function frame() {
+          const now = performance.now();
+          const modal = document.querySelector('.ant-modal');
+          if (clickAt && modal) {
+            const style = getComputedStyle(modal);
+            if (/-(enter|appear)/.test(modal.className) || style.opacity !== '1' || style.transform !== 'none')
+              partial++;
+            else return resolve({ partial, shownAfter: now - clickAt });
+          }
+          requestAnimationFrame(frame);
+        });
+      });
+      undefined`);
+      await listButton(page, '修正').click();
+      const { partial, shownAfter } = (await page.evaluate('window.opening')) as {
+        partial: number;
+        shownAfter: number;
+      };
+      expect(partial).toBe(0);
+      expect(shownAfter).toBeGreaterThanOrEqual(150);
+      await dialog(page, '内線登録')
+        .getByLabel(/内線番号/)
+        .waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-modal').waitFor({ state: 'detached' });
+    }));
+});
+
 describe('nothing in use disappears silently', () => {
   it('refuses to delete ring group 300 while an IVR routes to it, shows where, and deletes it once the option is gone', async () => {
     let uses: string[] = [];

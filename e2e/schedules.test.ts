@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_COLORS } from '../apps/web/src/features/schedules/action-colors';
 import { DEMO, signIn } from './support/auth-steps';
+import { seriousViolations } from './support/axe';
 import { useE2E } from './support/harness';
 
 const e2e = useE2E();
@@ -127,4 +128,69 @@ describe('business hours', () => {
       );
     }
   });
+
+  it('adds a holiday rule and asks 「この番号に今かけたら?」 for a holiday: the holiday rule answers', async () => {
+    const page = await e2e.newPage();
+    await signIn(page, DEMO.admin);
+    try {
+      await page.goto('/pbx/time');
+      await choose(page, page.getByLabel('営業時間選択'), '通常営業');
+      await page.locator('h4', { hasText: '通常営業' }).waitFor();
+
+      // Public holidays plus the company's own founding day, hung up.
+      await page.getByRole('button', { name: '祝日追加' }).click();
+      const holidays = modal(page, '祝日・休業日設定');
+      expect(await holidays.getByLabel('祝日・休業日名').inputValue()).toBe('祝日');
+      await holidays.getByRole('button', { name: '休業日を追加' }).click();
+      await holidays.getByLabel('休業日名', { exact: true }).fill('創立記念日');
+      await pick(holidays.getByLabel('休業日の日付'), '06-15');
+      await page.screenshot({ path: '/tmp/schedules-holiday.png' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await holidays.getByRole('button', { name: '保存' }).click();
+      await holidays.waitFor({ state: 'detached' });
+      const list = page.locator('section[aria-label="特定日・曜日時間リスト"] tbody tr');
+      await list.filter({ hasText: '国民の祝日・創立記念日' }).waitFor();
+      expect(await list.first().innerText()).toMatch(/500\s+祝日\s+国民の祝日・創立記念日\s+切断/);
+
+      // The next 勤労感謝の日 (23 November) is marked 祝 on the chart.
+      const holiday = nextNovember23();
+      await pick(page.getByLabel('表示開始日'), holiday);
+      await page.keyboard.press('Escape');
+      await page.locator(`svg g[data-date="${holiday}"][data-holiday="勤労感謝の日"]`).waitFor();
+      expect(await slotFill(page, holiday, 60)).toBe(ACTION_COLORS.hangup);
+
+      // An outside call to 0312345678 at 10:00 that day goes through the holiday rule.
+      const tryCall = page.locator('.ant-card').filter({ hasText: 'この番号に今かけたら?' });
+      await tryCall.getByRole('radio', { name: '着信番号' }).check();
+      await tryCall.getByLabel('確認する着信番号').fill('0312345678');
+      await pick(tryCall.getByLabel('確認する日付'), holiday);
+      await pick(tryCall.getByLabel('確認する時刻'), '10:00:00');
+      await tryCall.getByRole('button', { name: '確認', exact: true }).click();
+      const steps = tryCall.getByRole('list', { name: '外線着信の動き' });
+      await steps.waitFor();
+      const answer = tryCall.locator('section[aria-label="この番号に今かけたら?"]');
+      await expect.poll(() => answer.innerText()).toContain('祝日・休業日: 勤労感謝の日');
+      expect(await answer.innerText()).toContain('優先順位 500');
+      expect(await steps.innerText()).toBe('切断');
+      await page.screenshot({ path: '/tmp/schedules-try-call.png', fullPage: true });
+      // The chart's holiday mark, the compact table and the answer pass axe (WCAG 2.1 AA) too.
+      expect(await seriousViolations(page)).toEqual([]);
+    } catch (error) {
+      await page
+        .screenshot({ path: '/tmp/schedules-holiday-failed.png', fullPage: true })
+        .catch(() => undefined);
+      throw error;
+    } finally {
+      await page.evaluate(() =>
+        fetch('/api/logout', { headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` } }),
+      );
+    }
+  });
 });
+
+/** The next 23 November (勤労感謝の日) from today in Tokyo, 'YYYY-MM-DD'. */
+function nextNovember23(): string {
+  const today = new Date(Date.now() + 9 * 3_600_000);
+  const passed = today.getUTCMonth() > 10 || (today.getUTCMonth() === 10 && today.getUTCDate() > 23);
+  return `${today.getUTCFullYear() + (passed ? 1 : 0)}-11-23`;
+}

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
-import { API_PREFIX, endpoints, topics } from '@tsunagu/contract';
+import { endpoints, topics } from '@tsunagu/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
@@ -47,14 +46,13 @@ import { createMemoryCounter } from './platform/auth/attempt-counter';
 import { createRedisCounter } from './platform/auth/attempt-counter-redis';
 import { createLoginThrottle } from './platform/auth/login-throttle';
 import { createTokenSigner } from './platform/auth/tokens';
-import { newXsrfToken, XSRF_COOKIE } from './platform/auth/xsrf';
 import { createSecretBox } from './platform/crypto/secrets';
 import type { Database } from './platform/db/client';
 import { isDatabaseUnavailable, loggableError } from './platform/db/database-errors';
 import { createRecordingStorage } from './platform/files/recording-storage';
 import { clientAddress } from './platform/http/client-address';
 import { installErrorHandler } from './platform/http/errors';
-import { installSecurityHeaders } from './platform/http/security-headers';
+import { installBrowserHooks } from './platform/http/browser-hooks';
 import { registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRouter } from './platform/http/router';
@@ -62,6 +60,7 @@ import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
 import { createTelephony, isSandbox, telephonyOf } from './telephony/create-engine';
 import { createAllowList } from './telephony/freeswitch/http/allow-list';
+import { FREESWITCH_PREFIX } from './telephony/freeswitch/http/freeswitch-routes';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
 
@@ -120,21 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only: any other body type is refused (415 → a 400 with a Japanese message).
   app.removeContentTypeParser('text/plain');
 
-  // 0. Browser security headers (CSP, no framing, nosniff, referrer, HSTS on HTTPS) on every answer.
-  installSecurityHeaders(app, { vertoUrl: config.freeswitch?.vertoUrl });
-
-  // 1. Cookies first: the XSRF check and the cookie issuance below read them.
-  await app.register(fastifyCookie);
-
-  // 2. Every response carries an XSRF-TOKEN cookie the SPA echoes back in X-XSRF-TOKEN (double submit).
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, newXsrfToken(), { path: '/', sameSite: 'strict', httpOnly: false });
-    }
-  });
-  // API answers are per user and often carry secrets: never cache them.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX)) reply.header('Cache-Control', 'no-store');
+  // 0–2. For browsers: security headers, cookies, the XSRF-TOKEN cookie, no-store on API answers.
+  // FreeSWITCH's /fs/* answers (XML for a machine, the hottest path) get none of them.
+  await installBrowserHooks(app, {
+    vertoUrl: config.freeswitch?.vertoUrl,
+    machinePaths: [FREESWITCH_PREFIX],
   });
 
   // 3. One error handler: { code, msg } with the right status, never a 500 for bad input.

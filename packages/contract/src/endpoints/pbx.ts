@@ -17,6 +17,7 @@ import { idSchema, listDataSchema } from '../pbx/shared';
 import { speedDialSaveRequestSchema, speedDialSchema } from '../pbx/speed-dial';
 import { deleteQuerySchema, usageDataSchema, usageKindSchema } from '../pbx/usage';
 import { dialplanSchema } from '../schedule/schema';
+import { tryCallQuerySchema, tryCallResultSchema } from '../schedule/try-call';
 import { scheduleSaveRequestSchema } from '../schedule/validate';
 import { endpoint, FILE, MULTIPART, noData } from './define';
 
@@ -243,6 +244,15 @@ export const pbxEndpoints = {
     capability: 'pbx.schedule.edit',
     body: scheduleSaveRequestSchema,
     response: listDataSchema(dialplanSchema).extend({ dialplanUuid: idSchema }),
+  }),
+  /** 「この番号に今かけたら?」: what an outside call would do at a local date and time, and through which rule. */
+  timeConditionTryCall: endpoint({
+    method: 'GET',
+    path: '/v1/timeCondition/tryCall/:domainUuid',
+    capability: 'pbx.schedule.edit',
+    params: tenantParams,
+    query: tryCallQuerySchema,
+    response: tryCallResultSchema,
   }),
   /** Refused (409) while an incoming number still routes to the schedule, unless references go too. */
   timeConditionDelete: endpoint({

@@ -7,7 +7,8 @@ import {
   civilFromDays,
   weekdayOf,
 } from './calendar';
-import { compileSchedule } from './evaluate';
+import { compileSchedule, holidayNameOn } from './evaluate';
+import { nationalHolidayOn } from './holidays';
 import { WEEKDAY_LABELS } from './format';
 import type { ActionType, Dialplan } from './schema';
 import { DEFAULT_TIME_ZONE, zoneClock } from './zone';
@@ -25,6 +26,11 @@ export interface ChartDay {
   label: string;
   /** The action type applying at each slot's start (null when no condition, not even a default, applies). */
   slots: (ActionType | null)[];
+  /**
+   * The public holiday's name on this date, or the tenant's closed day's of an enabled holiday condition;
+   * null on other days. Marked on the bar whether or not a holiday condition applies.
+   */
+  holiday: string | null;
 }
 
 /**
@@ -41,11 +47,17 @@ export function chart(
   if (first === null) throw new RangeError(`日付の形式が正しくありません: ${startDate}`);
   const clock = zoneClock(timeZone);
   const actionAt = compileSchedule(schedule, timeZone);
+  const holidayRules = schedule.timeconditions.filter(
+    (c) => c.timeConditionType === 'holiday' && c.timeConditionEnabled !== 'false',
+  );
   return Array.from({ length: CHART_DAYS }, (_, offset) => {
     const day = first + offset;
     return {
       date: formatDate(day),
       label: dayLabel(day),
+      holiday:
+        holidayRules.reduce<string | null>((name, rule) => name ?? holidayNameOn(rule, day), null) ??
+        nationalHolidayOn(day),
       slots: Array.from({ length: SLOTS_PER_DAY }, (_, slot) => {
         return actionAt(clock.instantOf(slotWall(day, slot)))?.timeConditionActionType ?? null;
       }),

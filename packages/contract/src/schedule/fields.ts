@@ -29,31 +29,54 @@ export function formatTimeOfDay(from: string, to: string): string {
   return `${from}-${to}`;
 }
 
-/** A yearly range of days inside one month (mday). */
+/**
+ * A yearly range of days (mday) from month/first to endMonth/last, both included. An end before the start
+ * crosses the new year (12/29 – 1/3).
+ */
 export interface YearlyDays {
   month: number;
   first: number;
+  endMonth: number;
   last: number;
 }
 
-const MONTH = /^\d{1,2}$/;
+const MONTH_RANGE = /^(\d{1,2})(?:-(\d{1,2}))?$/;
 const DAY_RANGE = /^(\d{1,2})(?:-(\d{1,2}))?$/;
 
-/** Reads timeConditionMon ('1'…'12') and timeConditionMday ('D-D' or 'D'); Feb 29 is allowed. */
+/**
+ * Reads timeConditionMon ('M', or 'M-M' across months) and timeConditionMday ('D-D' or 'D'). Within one
+ * month ('M') the first day may not follow the last, as the spec's format always had it; Feb 29 is allowed.
+ */
 export function parseYearlyDays(mon: string, mday: string): YearlyDays | null {
-  const match = DAY_RANGE.exec(mday);
-  if (!match || !MONTH.test(mon)) return null;
-  const month = Number(mon);
-  const first = Number(match[1]);
-  const last = match[2] === undefined ? first : Number(match[2]);
-  // 2000 is a leap year, so 29 is a valid last day of February (it applies in leap years only).
-  const valid = month >= 1 && month <= 12 && first >= 1 && first <= last && last <= daysInMonth(2000, month);
-  return valid ? { month, first, last } : null;
+  const months = MONTH_RANGE.exec(mon);
+  const days = DAY_RANGE.exec(mday);
+  if (!months || !days) return null;
+  const month = Number(months[1]);
+  const endMonth = months[2] === undefined ? month : Number(months[2]);
+  const first = Number(days[1]);
+  const last = days[2] === undefined ? first : Number(days[2]);
+  if (!isMonthDay(month, first) || !isMonthDay(endMonth, last)) return null;
+  if (months[2] === undefined && first > last) return null;
+  return { month, first, endMonth, last };
 }
 
-/** timeConditionMon and timeConditionMday of a yearly range. */
+/** True for a day of a month in some year (2000 is a leap year, so Feb 29 counts: it applies in leap years). */
+function isMonthDay(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(2000, month);
+}
+
+/** True when the yearly range runs past Dec 31 into the next year. */
+export function crossesNewYear(days: YearlyDays): boolean {
+  return days.endMonth * 100 + days.last < days.month * 100 + days.first;
+}
+
+/** timeConditionMon and timeConditionMday of a yearly range ('M' when it stays in order in one month). */
 export function formatYearlyDays(days: YearlyDays): { timeConditionMon: string; timeConditionMday: string } {
-  return { timeConditionMon: String(days.month), timeConditionMday: `${days.first}-${days.last}` };
+  const oneMonth = days.month === days.endMonth && days.first <= days.last;
+  return {
+    timeConditionMon: oneMonth ? String(days.month) : `${days.month}-${days.endMonth}`,
+    timeConditionMday: `${days.first}-${days.last}`,
+  };
 }
 
 /** A one-off range in wall-clock ms: start inclusive, end exclusive (the stored end second is included). */
@@ -95,4 +118,20 @@ export function formatDateTimeRange(
 /** Bit i set when weekday i (0 = Sunday) is chosen. */
 export function weekdayMask(condition: Readonly<Record<WeekdayKey, string>>): number {
   return WEEKDAY_KEYS.reduce((mask, key, i) => (condition[key] === 'true' ? mask | (1 << i) : mask), 0);
+}
+
+const YEARLY_DATE = /^(\d{2})-(\d{2})$/;
+
+/** A closed day's date: every year (month, day) or once (a day count). Null when the text is neither. */
+export type ClosedDate = { yearly: true; month: number; day: number } | { yearly: false; day: number };
+
+/** Reads a closed day's 'MM-DD' (every year; Feb 29 allowed) or 'YYYY-MM-DD' (once). */
+export function parseClosedDate(text: string): ClosedDate | null {
+  const yearly = YEARLY_DATE.exec(text);
+  if (yearly) {
+    const [month, day] = [Number(yearly[1]), Number(yearly[2])];
+    return isMonthDay(month, day) ? { yearly: true, month, day } : null;
+  }
+  const day = parseDate(text);
+  return day === null ? null : { yearly: false, day };
 }

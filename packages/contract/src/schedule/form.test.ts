@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { conditionToForm, endDateBounds, formToCondition, withStartDate, withYearly } from './form';
 import { newCondition } from './schema';
-import { MON_FRI, anti, dateTime, mday, wtime } from './testing';
+import { MON_FRI, anti, dateTime, holiday, mday, wtime } from './testing';
 
 describe('end date limits', () => {
-  it('ends a yearly range with its month', () => {
-    expect(endDateBounds('mday', '2024-02-10')).toEqual({ min: '2024-02-10', max: '2024-02-29' });
-    expect(endDateBounds('mday', '2025-02-10')).toEqual({ min: '2025-02-10', max: '2025-02-28' });
-    expect(endDateBounds('mday', '2024-12-29')).toEqual({ min: '2024-12-29', max: '2024-12-31' });
+  it('ends a yearly range the day before its start comes round again', () => {
+    expect(endDateBounds('mday', '2024-02-10')).toEqual({ min: '2024-02-10', max: '2025-02-09' });
+    expect(endDateBounds('mday', '2024-12-29')).toEqual({ min: '2024-12-29', max: '2025-12-28' });
+    expect(endDateBounds('mday', '2024-02-29')).toEqual({ min: '2024-02-29', max: '2025-02-28' });
   });
 
   it('ends a one-off range with the month 12 months later', () => {
@@ -64,6 +64,26 @@ describe('stored condition ⇄ dialog values', () => {
       mdayTemp1: '2028-02-29',
       mdayTemp2: '2028-02-29',
     });
+  });
+
+  it('round-trips a yearly range across the new year and across months', () => {
+    const newYear = mday('年末年始', 500, '12-1', '29-3');
+    const form = conditionToForm(newYear, '2026-11-26');
+    expect(form).toMatchObject({ mdayTemp1: '2026-12-29', mdayTemp2: '2027-01-03' });
+    expect(formToCondition(form)).toEqual(newYear);
+    const goldenWeek = mday('GW', 501, '4-5', '29-5');
+    expect(conditionToForm(goldenWeek, '2026-11-26')).toMatchObject({
+      mdayTemp1: '2026-04-29',
+      mdayTemp2: '2026-05-05',
+    });
+    expect(formToCondition(conditionToForm(goldenWeek, '2026-11-26'))).toEqual(goldenWeek);
+  });
+
+  it('round-trips a night rule past midnight and a holiday rule with its closed days', () => {
+    const night = wtime('夜間', 810, '22:00-06:00', MON_FRI);
+    expect(formToCondition(conditionToForm(night, '2026-11-26'))).toEqual(night);
+    const holidays = holiday('祝日', 505, [{ name: '創立記念日', date: '06-15' }]);
+    expect(formToCondition(conditionToForm(holidays, '2026-11-26'))).toEqual(holidays);
   });
 
   it('round-trips a one-off range, keeping its end minute inclusive', () => {

@@ -7,7 +7,13 @@ import {
   formatDate,
   parseDate,
 } from './calendar';
-import { formatDateTimeRange, formatTimeOfDay, formatYearlyDays, parseYearlyDays } from './fields';
+import {
+  crossesNewYear,
+  formatDateTimeRange,
+  formatTimeOfDay,
+  formatYearlyDays,
+  parseYearlyDays,
+} from './fields';
 import {
   DEFAULT_BUSINESS_HOURS,
   WEEKDAY_KEYS,
@@ -47,8 +53,9 @@ export function withStartDate(form: ConditionForm, date: string): ConditionForm 
 }
 
 /**
- * The end date picker's limits for a start date: from the start to the end of its month (mday), or to
- * the end of the month 12 months later (date-time). Null when the start is not a date.
+ * The end date picker's limits for a start date: from the start to the day before it comes round again
+ * (mday: a yearly range of up to a year, across the new year if need be), or to the end of the month
+ * 12 months later (date-time). Null when the start is not a date.
  */
 export function endDateBounds(
   type: 'mday' | 'date-time',
@@ -56,7 +63,10 @@ export function endDateBounds(
 ): { min: string; max: string } | null {
   const start = parseDate(startDate);
   if (start === null) return null;
-  return { min: startDate, max: formatDate(endOfMonthAfter(start, type === 'mday' ? 0 : 12)) };
+  const { year, month, day } = civilFromDays(start);
+  // A year on, less a day; Feb 29 + 1 year reads Mar 1 (days_from_civil counts the day past the month).
+  const max = type === 'mday' ? daysFromCivil(year + 1, month, day) - 1 : endOfMonthAfter(start, 12);
+  return { min: startDate, max: formatDate(max) };
 }
 
 /** The dialog's values for a stored condition; a yearly range is shown in the year of `today` ('YYYY-MM-DD'). */
@@ -81,6 +91,8 @@ function formDatesAndTimes(condition: TimeCondition, today: string): [string[], 
       return [[], condition.timeConditionTimeOfDay.split('-')];
     case 'mday':
       return [yearlyDates(condition, today), []];
+    case 'holiday':
+      return [[], []];
     default: {
       // 'YYYY-MM-DD HH:mm:ss~YYYY-MM-DD HH:mm:ss'
       const ends = condition.timeConditionDateTime.split('~').map((end) => end.trim().split(' '));
@@ -100,6 +112,7 @@ export function formToCondition(form: ConditionForm): TimeCondition {
     timeConditionMon: '',
     timeConditionMday: '',
     timeConditionDateTime: '',
+    timeConditionClosedDays: form.timeConditionType === 'holiday' ? form.timeConditionClosedDays : [],
   };
   if (form.timeConditionType === 'wtime') {
     return { ...base, timeConditionTimeOfDay: formatTimeOfDay(timeTemp1, timeTemp2) };
@@ -108,14 +121,14 @@ export function formToCondition(form: ConditionForm): TimeCondition {
     WeekdayKey,
     'false'
   >;
+  if (form.timeConditionType === 'holiday') return { ...base, ...noWeekdays };
   if (form.timeConditionType === 'mday') {
-    // The dialog keeps a yearly range inside one month (spec 5 "Dates"), so the start's month is the rule's.
     const start = civilFromDays(parseDate(mdayTemp1) ?? 0);
     const end = civilFromDays(parseDate(mdayTemp2) ?? 0);
     return {
       ...base,
       ...noWeekdays,
-      ...formatYearlyDays({ month: start.month, first: start.day, last: end.day }),
+      ...formatYearlyDays({ month: start.month, first: start.day, endMonth: end.month, last: end.day }),
     };
   }
   return {
@@ -125,11 +138,20 @@ export function formToCondition(form: ConditionForm): TimeCondition {
   };
 }
 
-/** A yearly range as dates of today's year, or of the next leap year for a range ending on Feb 29. */
+/**
+ * A yearly range as dates starting in today's year (ending in the next one when it crosses the new year),
+ * or in the next leap year for a range touching Feb 29.
+ */
 function yearlyDates(condition: TimeCondition, today: string): string[] {
   const days = parseYearlyDays(condition.timeConditionMon, condition.timeConditionMday);
   if (!days) return [];
+  const endShift = crossesNewYear(days) ? 1 : 0;
   let { year } = civilFromDays(parseDate(today) ?? 0);
-  while (days.last > daysInMonth(year, days.month)) year++;
-  return [days.first, days.last].map((day) => formatDate(daysFromCivil(year, days.month, day)));
+  const fits = (y: number) =>
+    days.first <= daysInMonth(y, days.month) && days.last <= daysInMonth(y + endShift, days.endMonth);
+  while (!fits(year)) year++;
+  return [
+    formatDate(daysFromCivil(year, days.month, days.first)),
+    formatDate(daysFromCivil(year + endShift, days.endMonth, days.last)),
+  ];
 }

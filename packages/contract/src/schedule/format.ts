@@ -1,6 +1,6 @@
 /** Japanese labels and the list's day/weekday/time summary of business-hours conditions. */
 import { monthDayLabel } from './calendar';
-import { parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
+import { crossesNewYear, parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
 import type { ActionType, TimeCondition, TimeConditionType } from './schema';
 
 /** Weekday labels, Sunday first (index 0 = timeCondition1). */
@@ -26,9 +26,17 @@ export const DEFAULT_ACTION_TYPES: readonly ActionType[] = [
 /** The condition dialog's 'Selection' dropdown. */
 export const CONDITION_ACTION_TYPES: readonly ActionType[] = ['action', 'transfer', 'announce', 'hangup'];
 
-/** What a condition type is called: '曜日時間', '特定日', or 'デフォルト' for the default. */
+const TYPE_LABELS: Record<TimeConditionType, string> = {
+  anti: 'デフォルト',
+  wtime: '曜日時間',
+  mday: '特定日',
+  'date-time': '特定日',
+  holiday: '祝日・休業日',
+};
+
+/** What a condition type is called: '曜日時間', '特定日', '祝日・休業日', or 'デフォルト' for the default. */
 export function conditionTypeLabel(type: TimeConditionType): string {
-  return type === 'anti' ? 'デフォルト' : type === 'wtime' ? '曜日時間' : '特定日';
+  return TYPE_LABELS[type];
 }
 
 /** The condition dialog's title. */
@@ -60,9 +68,12 @@ export function conditionSummary(condition: TimeCondition): string {
       const days = parseYearlyDays(condition.timeConditionMon, condition.timeConditionMday);
       if (!days) return `毎年 ${condition.timeConditionMon}/${condition.timeConditionMday}`;
       const first = monthDayLabel(days.month, days.first);
-      return days.first === days.last
-        ? `毎年 ${first}`
-        : `毎年 ${first}〜${monthDayLabel(days.month, days.last)}`;
+      const last = monthDayLabel(days.endMonth, days.last);
+      return first === last ? `毎年 ${first}` : `毎年 ${first}〜${crossesNewYear(days) ? '翌' : ''}${last}`;
+    }
+    case 'holiday': {
+      const own = condition.timeConditionClosedDays.map((d) => d.name);
+      return own.length === 0 ? '国民の祝日' : `国民の祝日・${own.join('・')}`;
     }
     case 'date-time': {
       const text = condition.timeConditionDateTime;

@@ -9,11 +9,16 @@ export { DEFAULT_TIME_ZONE, isTimeZone, todayIn, zoneClock, type ZoneClock } fro
 export {
   formatDateTimeRange,
   formatTimeOfDay,
+  crossesNewYear,
   formatYearlyDays,
+  parseClosedDate,
   parseDateTimeRange,
   parseTimeOfDay,
   parseYearlyDays,
+  type ClosedDate,
   type DateTimeRange,
   type TimeOfDay,
   type YearlyDays,
 } from './fields';
+export { HOLIDAY_DATA_YEARS, nationalHolidayOn } from './holidays';
+export * from './try-call';

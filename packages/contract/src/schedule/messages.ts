@@ -24,8 +24,15 @@ export const scheduleMessages = {
   orderWtime: '優先順位を確認してください（800 ~ 899）。',
   /** 'Please check priority (500 ~ 599).' */
   orderDate: '優先順位を確認してください（500 ~ 599）。',
-  /** 'When selecting "every year", dates spanning different years cannot be selected'. */
-  yearlySpansYears: '「毎年」を選択した場合、年をまたぐ日付は選択できません。',
+  /**
+   * A yearly range longer than a year (ours: replaces the spec's 'dates spanning different years cannot be
+   * selected', since issue 17 asks for 12/29 – 1/3 as one rule).
+   */
+  yearlyTooLong: '「毎年」の期間は1年以内で選択してください。',
+  /** A closed day without a name or with a date that is neither 'MM-DD' nor 'YYYY-MM-DD' (ours). */
+  closedDays: '休業日の名前と日付を確認してください。',
+  /** The same date listed twice among the closed days (ours). */
+  closedDayTwice: '同じ休業日が2回登録されています。',
   /** Transfer number field (spec quotes this Japanese verbatim). */
   transferInput: '転送番号を入力してください。',
   /** Voicemail e-mail field (ours: the spec only requires a valid address). */
@@ -42,9 +49,10 @@ export const scheduleMessages = {
   duplicateDefault: 'デフォルトの条件は1つだけ設定できます。',
 } as const;
 
-/** Name hint of the dialog ('{Weekday time|Specific date} Please enter name.'). */
+/** Name hint of the dialog ('{Weekday time|Specific date} Please enter name.'; 祝日 ours). */
 export function nameHint(type: ConditionType): string {
-  return `${type === 'wtime' ? '曜日時間' : '特定日'}の名前を入力してください。`;
+  const label = type === 'wtime' ? '曜日時間' : type === 'holiday' ? '祝日' : '特定日';
+  return `${label}の名前を入力してください。`;
 }
 
 /** Priority hint of the dialog ('{800 ~ 899 | 500 ~ 599} Please select range.'). */

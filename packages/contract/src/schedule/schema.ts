@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { flagSchema, idSchema, type Range } from '../pbx/shared';
 
-/** anti = the schedule's default; wtime = weekdays + time of day; mday = yearly dates; date-time = one-off range. */
-export const timeConditionTypeSchema = z.enum(['anti', 'wtime', 'mday', 'date-time']);
+/**
+ * anti = the schedule's default; wtime = weekdays + time of day; mday = yearly dates; date-time = one-off
+ * range; holiday = Japan's public holidays plus the tenant's own closed days (ours, issue 17).
+ */
+export const timeConditionTypeSchema = z.enum(['anti', 'wtime', 'mday', 'date-time', 'holiday']);
 export type TimeConditionType = z.infer<typeof timeConditionTypeSchema>;
 /** The types a user adds in the condition dialog (everything but the default). */
 export type ConditionType = Exclude<TimeConditionType, 'anti'>;
@@ -11,11 +14,12 @@ export type ConditionType = Exclude<TimeConditionType, 'anti'>;
 export const actionTypeSchema = z.enum(['action', 'announce', 'transfer', 'vmail', 'hangup']);
 export type ActionType = z.infer<typeof actionTypeSchema>;
 
-/** Allowed priorities besides 0 (spec 9): weekday-time conditions, then the date ones. */
+/** Allowed priorities besides 0 (spec 9): weekday-time conditions, then the date ones (holidays are dates). */
 export const ORDER_RANGES: Record<ConditionType, Range> = {
   wtime: { min: 800, max: 899 },
   mday: { min: 500, max: 599 },
   'date-time': { min: 500, max: 599 },
+  holiday: { min: 500, max: 599 },
 };
 
 /**
@@ -32,10 +36,22 @@ export const DIALPLAN_DEFAULTS = {
 } as const;
 export const DEFAULT_BUSINESS_HOURS = { from: '09:00', to: '17:00' } as const;
 
+/** A tenant's own closed days per holiday condition. */
+export const MAX_CLOSED_DAYS = 100;
+
 /** One condition per allowed priority (0, 500–599, 800–899) plus the default. */
 export const MAX_CONDITIONS = 1 + 100 + 100 + 1;
 
 const text = (max: number) => z.string().max(max).default('');
+
+/** A day the tenant is closed besides the public holidays (e.g. 創立記念日). */
+export const closedDaySchema = z.object({
+  /** What the day is called, e.g. '創立記念日'. */
+  name: z.string().max(50),
+  /** 'MM-DD' every year, or 'YYYY-MM-DD' once. */
+  date: z.string().max(10),
+});
+export type ClosedDay = z.infer<typeof closedDaySchema>;
 
 /** A time condition as stored (spec 3 "Time condition"). */
 export const timeConditionSchema = z.object({
@@ -48,11 +64,14 @@ export const timeConditionSchema = z.object({
   /** 'false' switches the condition off: it never applies. */
   timeConditionEnabled: flagSchema.default('true'),
   timeConditionType: timeConditionTypeSchema,
-  /** mday: first and last day of the month, 'D-D' (e.g. '29-31'; 'D' alone means 'D-D'). */
+  /** mday: first day and last day, 'D-D' (e.g. '29-31'; 'D' alone means 'D-D'). */
   timeConditionMday: text(5),
-  /** mday: the month, '1'…'12'. */
-  timeConditionMon: text(2),
-  /** wtime: 'HH:mm-HH:mm', start inclusive, end exclusive (see evaluate.ts for 23:59 and midnight). */
+  /**
+   * mday: the month, '1'…'12', or the first and last month 'M-M' of a range across months; a range whose
+   * end comes before its start crosses the new year ('12-1' with '29-3' = 12/29 – 1/3).
+   */
+  timeConditionMon: text(5),
+  /** wtime: 'HH:mm-HH:mm', start inclusive, end exclusive; a start after the end runs past midnight. */
   timeConditionTimeOfDay: text(11),
   /** wtime weekday flags, timeCondition1 = Sunday … timeCondition7 = Saturday. */
   timeCondition1: flagSchema.default('false'),
@@ -64,6 +83,8 @@ export const timeConditionSchema = z.object({
   timeCondition7: flagSchema.default('false'),
   /** date-time: 'YYYY-MM-DD HH:mm:00~YYYY-MM-DD HH:mm:59', both ends inclusive. */
   timeConditionDateTime: text(41),
+  /** holiday: the tenant's own closed days, on top of the public holidays. */
+  timeConditionClosedDays: z.array(closedDaySchema).max(MAX_CLOSED_DAYS).default([]),
   /** Priority: 0, 500–599 (dates) or 800–899 (weekday time); the lowest applies first. */
   timeConditionOrder: z.number().int(),
   timeConditionActionType: actionTypeSchema.default('hangup'),
@@ -138,12 +159,14 @@ export function newSchedule(
 }
 
 /**
- * A new condition of the dialog: hang up, business hours 09:00–17:00 for wtime, and the lowest
+ * A new condition of the dialog: hang up, business hours 09:00–17:00 for wtime, a holiday rule named
+ * 祝日, and the lowest
  * priority of its range that the schedule's other conditions leave free.
  */
 export function newCondition(type: ConditionType, others: readonly TimeCondition[] = []): TimeCondition {
   return timeConditionSchema.parse({
     timeConditionType: type,
+    timeConditionName: type === 'holiday' ? '祝日' : '',
     timeConditionOrder: firstFreeOrder(type, others),
     timeConditionTimeOfDay:
       type === 'wtime' ? `${DEFAULT_BUSINESS_HOURS.from}-${DEFAULT_BUSINESS_HOURS.to}` : '',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conditionToForm, type ConditionForm } from './form';
 import { nameHint, orderHint, scheduleMessages } from './messages';
 import { newCondition, newSchedule, type TimeCondition } from './schema';
-import { MON_FRI, anti, dateTime, days, mday, scheduleOf, wtime } from './testing';
+import { MON_FRI, anti, dateTime, holiday, days, mday, scheduleOf, wtime } from './testing';
 import {
   isAllowedOrder,
   isEmail,
@@ -25,7 +25,9 @@ const M = {
   orderTaken: '優先順位を確認してください（登録番号）。',
   orderWtime: '優先順位を確認してください（800 ~ 899）。',
   orderDate: '優先順位を確認してください（500 ~ 599）。',
-  yearlySpansYears: '「毎年」を選択した場合、年をまたぐ日付は選択できません。',
+  yearlyTooLong: '「毎年」の期間は1年以内で選択してください。',
+  closedDays: '休業日の名前と日付を確認してください。',
+  closedDayTwice: '同じ休業日が2回登録されています。',
   transferInput: '転送番号を入力してください。',
   email: 'メールアドレスを確認してください。',
   date: '日付を確認してください。',
@@ -189,19 +191,17 @@ describe('condition dialog', () => {
     expect(dates.fields).toEqual({ mdayTemp1: M.date, mdayTemp2: M.date });
   });
 
-  it('wtime: start before end, else "weekday/time"', () => {
+  it('wtime: two different times (a start after the end runs past midnight), else "weekday/time"', () => {
+    const result = validateConditionForm(wtimeForm({ timeTemp1: '12:00', timeTemp2: '12:00' }), others);
+    expect(result.message).toBe(M.weekdayTime);
+    expect(result.fields.timeTemp2).toBe(M.weekdayTime);
     for (const [from, to] of [
-      ['13:00', '12:00'],
-      ['12:00', '12:00'],
+      ['18:00', '23:59'],
       ['22:00', '06:00'],
+      ['13:00', '12:00'],
     ]) {
-      const result = validateConditionForm(wtimeForm({ timeTemp1: from, timeTemp2: to }), others);
-      expect(result.message).toBe(M.weekdayTime);
-      expect(result.fields.timeTemp2).toBe(M.weekdayTime);
+      expect(validateConditionForm(wtimeForm({ timeTemp1: from, timeTemp2: to }), others).ok).toBe(true);
     }
-    expect(validateConditionForm(wtimeForm({ timeTemp1: '18:00', timeTemp2: '23:59' }), others).ok).toBe(
-      true,
-    );
   });
 
   it('wtime: at least one weekday, else "weekday/time"', () => {
@@ -260,19 +260,48 @@ describe('condition dialog', () => {
     expect(email).toEqual({ fields: { timeConditionVoiceMail: M.email }, message: null, ok: false });
   });
 
-  it('yearly dates must stay within one year, and within the month', () => {
-    const spanning = validateConditionForm(
-      dateForm({ mdayTemp1: '2024-12-29', mdayTemp2: '2025-01-03' }),
-      others,
-    );
-    expect(spanning.message).toBe(M.yearlySpansYears);
-    expect(spanning.fields.mdayTemp2).toBe(M.yearlySpansYears);
+  it('yearly dates may cross months and the new year, for at most a year, never backwards', () => {
+    const yearly = (from: string, to: string) =>
+      validateConditionForm(dateForm({ mdayTemp1: from, mdayTemp2: to }), others);
+    expect(yearly('2024-12-29', '2025-01-03').ok).toBe(true);
+    expect(yearly('2024-04-29', '2024-05-05').ok).toBe(true);
+    expect(yearly('2024-06-10', '2025-06-09').ok).toBe(true);
+    const tooLong = yearly('2024-06-10', '2025-06-10');
+    expect(tooLong.message).toBe(M.yearlyTooLong);
+    expect(tooLong.fields.mdayTemp2).toBe(M.yearlyTooLong);
+    expect(yearly('2024-06-10', '2024-06-09').message).toBe(M.date);
+  });
+
+  it('holiday: each closed day named, dated MM-DD or YYYY-MM-DD, and listed once', () => {
+    const holidayForm = (closed: { name: string; date: string }[]) =>
+      validateConditionForm(
+        dateForm({ timeConditionType: 'holiday', timeConditionOrder: 505, timeConditionClosedDays: closed }),
+        others,
+      );
+    expect(holidayForm([]).ok).toBe(true);
     expect(
-      validateConditionForm(dateForm({ mdayTemp1: '2024-04-29', mdayTemp2: '2024-05-05' }), others).message,
-    ).toBe(M.date);
+      holidayForm([
+        { name: '創立記念日', date: '06-15' },
+        { name: '棚卸し', date: '2026-03-31' },
+        { name: 'うるう日', date: '02-29' },
+      ]).ok,
+    ).toBe(true);
+    for (const closed of [
+      [{ name: ' ', date: '06-15' }],
+      [{ name: '創立記念日', date: '6/15' }],
+      [{ name: '創立記念日', date: '02-30' }],
+      [{ name: '棚卸し', date: '2026-02-29' }],
+    ]) {
+      const result = holidayForm(closed);
+      expect(result.message).toBe(M.closedDays);
+      expect(result.fields.timeConditionClosedDays).toBe(M.closedDays);
+    }
     expect(
-      validateConditionForm(dateForm({ mdayTemp1: '2024-06-10', mdayTemp2: '2024-06-09' }), others).message,
-    ).toBe(M.date);
+      holidayForm([
+        { name: 'A', date: '06-15' },
+        { name: 'B', date: '06-15' },
+      ]).message,
+    ).toBe(M.closedDayTwice);
   });
 
   it('one-off dates: end up to the end of the month 12 months later, not before the start', () => {
@@ -311,12 +340,15 @@ describe('stored conditions and the whole schedule (server)', () => {
   it.each<[string, TimeCondition, string]>([
     ['name', wtime(' ', 801, '09:00-17:00', MON_FRI), '曜日時間の名前を入力してください。'],
     ['date name', mday('', 510, '1', '1'), '特定日の名前を入力してください。'],
-    ['reversed time', wtime('夜', 801, '22:00-06:00', MON_FRI), M.weekdayTime],
+    ['empty time', wtime('夜', 801, '22:00-22:00', MON_FRI), M.weekdayTime],
     ['unreadable time', wtime('夜', 801, '9:00-17:00', MON_FRI), M.weekdayTime],
     ['no weekday', wtime('夜', 801, '09:00-17:00'), M.weekdayTime],
     ['bad month', mday('日', 510, '13', '1-2'), M.date],
     ['day past month end', mday('日', 510, '4', '30-31'), M.date],
-    ['reversed days', mday('日', 510, '4', '3-2'), M.date],
+    ['reversed days in one month', mday('日', 510, '4', '3-2'), M.date],
+    ['bad end month', mday('日', 510, '12-13', '29-3'), M.date],
+    ['holiday name', holiday('', 505), '祝日の名前を入力してください。'],
+    ['closed day', holiday('祝日', 505, [{ name: '記念日', date: '13-01' }]), M.closedDays],
     ['reversed one-off', dateTime('日', 510, '2024-11-27 00:00:00~2024-11-26 23:59:59'), M.date],
     ['one-off past 12 months', dateTime('日', 510, '2024-01-15 00:00:00~2025-02-01 00:00:59'), M.date],
     ['unreadable one-off', dateTime('日', 510, '2024-11-27'), M.date],

@@ -1,14 +1,15 @@
 /** Every check of spec 5 for business hours, as pure functions returning the spec's (Japanese) messages. */
 import { isTransferNumber } from '../pbx/dial';
 import { isBlank, isEmail } from '../pbx/shared';
-import { DAY_MS, civilFromDays, endOfMonthAfter, parseDate, parseTime } from './calendar';
-import { parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
+import { DAY_MS, endOfMonthAfter, parseDate, parseTime } from './calendar';
+import { parseClosedDate, parseDateTimeRange, parseTimeOfDay, parseYearlyDays, weekdayMask } from './fields';
 import { endDateBounds, type ConditionForm } from './form';
 import { nameHint, orderHint, orderRangeMessage, scheduleMessages as m } from './messages';
 import {
   ORDER_RANGES,
   dialplanSchema,
   isAnti,
+  type ClosedDay,
   type ConditionType,
   type Dialplan,
   type TimeCondition,
@@ -84,13 +85,16 @@ function conditionFormFields(form: ConditionForm, others: readonly TimeCondition
   if (order === null || orderMessage(type, order, others)) fields.timeConditionOrder = orderHint(type);
   if (type === 'wtime') {
     if (weekdayMask(form) === 0) fields.weekdays = m.weekdayTime;
-    if (timeRange(form) === 'reversed') fields.timeTemp2 = m.weekdayTime;
+    if (timeRange(form) === 'empty') fields.timeTemp2 = m.weekdayTime;
+  } else if (type === 'holiday') {
+    const message = closedDaysMessage(form.timeConditionClosedDays);
+    if (message) fields.timeConditionClosedDays = message;
   } else {
     if (parseDate(form.mdayTemp1) === null) fields.mdayTemp1 = m.date;
     const endMessage = parseDate(form.mdayTemp2) === null ? m.date : dateMessage(form);
     if (endMessage) fields.mdayTemp2 = endMessage;
   }
-  if (type !== 'mday') {
+  if (type === 'wtime' || type === 'date-time') {
     if (parseTime(form.timeTemp1) === null) fields.timeTemp1 = m.time;
     if (parseTime(form.timeTemp2) === null) fields.timeTemp2 = m.time;
   }
@@ -104,32 +108,37 @@ function conditionFormFields(form: ConditionForm, others: readonly TimeCondition
 
 function conditionFormMessage(form: ConditionForm, others: readonly TimeCondition[]): string | null {
   const type = form.timeConditionType;
-  if (type === 'wtime' && (timeRange(form) === 'reversed' || weekdayMask(form) === 0)) {
+  if (type === 'wtime' && (timeRange(form) === 'empty' || weekdayMask(form) === 0)) {
     return m.weekdayTime;
   }
   const order = form.timeConditionOrder === null ? null : orderMessage(type, form.timeConditionOrder, others);
   if (order) return order;
   if (needsAction(form)) return m.action;
   if (needsAnnounce(form)) return m.announcement;
+  if (type === 'holiday') return closedDaysMessage(form.timeConditionClosedDays);
   return type === 'wtime' ? null : dateMessage(form);
 }
 
-/** Whether the dialog's two times are readable and in order ('reversed' when start is not before end). */
-function timeRange(form: ConditionForm): 'ok' | 'reversed' | 'unreadable' {
+/**
+ * Whether the dialog's two times are readable and cover some time: a start after the end runs past
+ * midnight (22:00 – 06:00), equal times cover nothing ('empty').
+ */
+function timeRange(form: ConditionForm): 'ok' | 'empty' | 'unreadable' {
   const range = parseTimeOfDay(`${form.timeTemp1}-${form.timeTemp2}`);
   if (!range) return 'unreadable';
-  return range.start < range.end ? 'ok' : 'reversed';
+  return range.start === range.end ? 'empty' : 'ok';
 }
 
-/** Date checks of readable dates: a yearly range within one year, and the end inside the picker's limits. */
+/** Date checks of readable dates: the end inside the picker's limits (a yearly range at most a year long). */
 function dateMessage(form: ConditionForm): string | null {
   const type = form.timeConditionType;
   const start = parseDate(form.mdayTemp1);
   const end = parseDate(form.mdayTemp2);
-  if (type === 'wtime' || start === null || end === null) return null;
-  if (type === 'mday' && civilFromDays(start).year !== civilFromDays(end).year) return m.yearlySpansYears;
+  if (type === 'wtime' || type === 'holiday' || start === null || end === null) return null;
   const bounds = endDateBounds(type, form.mdayTemp1);
-  if (bounds && (form.mdayTemp2 < bounds.min || form.mdayTemp2 > bounds.max)) return m.date;
+  if (bounds && (form.mdayTemp2 < bounds.min || form.mdayTemp2 > bounds.max)) {
+    return type === 'mday' && form.mdayTemp2 > bounds.max ? m.yearlyTooLong : m.date;
+  }
   const [from, to] = [parseTime(form.timeTemp1), parseTime(form.timeTemp2)];
   if (type === 'date-time' && from !== null && to !== null && start === end && to < from) return m.date;
   return null;
@@ -175,14 +184,19 @@ export function validateCondition(condition: TimeCondition, others: readonly Tim
   return badEmail(condition.timeConditionVoiceMail) ? m.email : null;
 }
 
-/** The type's own fields: weekday and time for wtime (start before end, a weekday), readable dates otherwise. */
+/**
+ * The type's own fields: weekday and time for wtime (a weekday, and two different times: a start after
+ * the end runs past midnight), readable dates or closed days otherwise.
+ */
 function typeFieldsMessage(condition: TimeCondition): string | null {
   switch (condition.timeConditionType) {
     case 'wtime': {
       const range = parseTimeOfDay(condition.timeConditionTimeOfDay);
-      const valid = range !== null && range.start < range.end && weekdayMask(condition) !== 0;
+      const valid = range !== null && range.start !== range.end && weekdayMask(condition) !== 0;
       return valid ? null : m.weekdayTime;
     }
+    case 'holiday':
+      return closedDaysMessage(condition.timeConditionClosedDays);
     case 'mday':
       return parseYearlyDays(condition.timeConditionMon, condition.timeConditionMday) ? null : m.date;
     case 'date-time':
@@ -190,6 +204,17 @@ function typeFieldsMessage(condition: TimeCondition): string | null {
     default:
       return null;
   }
+}
+
+/** The tenant's closed days: each named, dated 'MM-DD' or 'YYYY-MM-DD', and each date listed once. */
+export function closedDaysMessage(days: readonly ClosedDay[]): string | null {
+  const seen = new Set<string>();
+  for (const { name, date } of days) {
+    if (isBlank(name) || parseClosedDate(date) === null) return m.closedDays;
+    if (seen.has(date)) return m.closedDayTwice;
+    seen.add(date);
+  }
+  return null;
 }
 
 /** A readable one-off range whose end is not before its start nor past the date picker's maximum. */

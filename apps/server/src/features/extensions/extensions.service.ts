@@ -15,7 +15,7 @@ import { generateExtensionPassword, type SecretBox } from '../../platform/crypto
 import type { Db } from '../../platform/db/client';
 import { requireCapability } from '../../platform/auth/auth-context';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
-import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
+import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   listGatewayNumbers,
@@ -146,20 +146,11 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
     ): Promise<void> {
       requireCapability(actor.auth, 'pbx.extension.delete');
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.delete' } as const;
-      await commitChange(deps, change, async (tx) => {
-        const cleared = await clearUsagesForDelete(
-          tx,
-          tenantUuid,
-          { kind: 'extension', id: extensionUuid },
-          removeReferences,
-        );
-        const number = await deleteExtension(tx, tenantUuid, extensionUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
-        return {
-          target: extensionUuid,
-          detail: { extension: number, removedReferences: cleared.removedReferences },
-          alsoChanged: cleared.alsoChanged,
-        };
+      await commitGuardedDelete(deps, change, extensionUuid, removeReferences, {
+        remove: async (tx) => {
+          const number = await deleteExtension(tx, tenantUuid, extensionUuid);
+          return number === null ? null : { extension: number };
+        },
       });
     },
   };

@@ -14,7 +14,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
-import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
+import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   findDomainName,
@@ -148,20 +148,11 @@ export function createIvrService(deps: IvrServiceDeps) {
       removeReferences = false,
     ): Promise<void> {
       const change = { actor, tenantUuid, kind: 'ivr', action: 'ivr.delete' } as const;
-      await commitChange(deps, change, async (tx) => {
-        const cleared = await clearUsagesForDelete(
-          tx,
-          tenantUuid,
-          { kind: 'ivr', id: ivrMenuUuid },
-          removeReferences,
-        );
-        const name = await deleteMenu(tx, tenantUuid, ivrMenuUuid);
-        if (name === null) throw new ApiError(404, messages.notFound);
-        return {
-          target: ivrMenuUuid,
-          detail: { ivrMenuName: name, removedReferences: cleared.removedReferences },
-          alsoChanged: cleared.alsoChanged,
-        };
+      await commitGuardedDelete(deps, change, ivrMenuUuid, removeReferences, {
+        remove: async (tx) => {
+          const name = await deleteMenu(tx, tenantUuid, ivrMenuUuid);
+          return name === null ? null : { ivrMenuName: name };
+        },
       });
     },
   };

@@ -25,7 +25,7 @@ import { AUDIO_MIME, inspectAudio } from '../../platform/files/audio-format';
 import { withFileSource } from '../../platform/files/byte-source';
 import type { RecordingStorage } from '../../platform/files/recording-storage';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
-import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
+import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { TelephonyEngine } from '../../telephony/engine';
 import {
   deleteRecording,
@@ -194,31 +194,20 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       recordingUuid: string,
       removeReferences = false,
     ): Promise<void> {
-      let storageName = '';
       const change = { actor, tenantUuid, kind: 'recording', action: 'recording.delete' } as const;
-      await commitChange(deps, change, async (tx) => {
-        const found = await findRecording(tx, tenantUuid, recordingUuid);
-        if (!found) throw new ApiError(404, messages.notFound);
-        refuseBuiltIn(found);
-        const cleared = await clearUsagesForDelete(
-          tx,
-          tenantUuid,
-          { kind: 'recording', id: recordingUuid },
-          removeReferences,
-        );
-        await deleteRecording(tx, tenantUuid, recordingUuid);
-        storageName = found.storageName;
-        return {
-          target: recordingUuid,
-          detail: {
-            recordingFilename: found.recordingFilename,
-            removedReferences: cleared.removedReferences,
-          },
-          alsoChanged: cleared.alsoChanged,
-        };
+      const found = await commitGuardedDelete(deps, change, recordingUuid, removeReferences, {
+        find: async (tx) => {
+          const recording = await findRecording(tx, tenantUuid, recordingUuid);
+          if (recording) refuseBuiltIn(recording);
+          return recording;
+        },
+        remove: async (tx, recording) => {
+          await deleteRecording(tx, tenantUuid, recordingUuid);
+          return { recordingFilename: recording.recordingFilename };
+        },
       });
       // Only after the commit: a failed delete must leave the file in place.
-      await storage.remove(tenantUuid, storageName);
+      await storage.remove(tenantUuid, found.storageName);
     },
 
     /**

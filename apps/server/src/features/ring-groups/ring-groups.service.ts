@@ -11,7 +11,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
-import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
+import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
   findDomainName,
@@ -111,20 +111,11 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
       removeReferences = false,
     ): Promise<void> {
       const change = { actor, tenantUuid, kind: 'ringGroup', action: 'ringGroup.delete' } as const;
-      await commitChange(deps, change, async (tx) => {
-        const cleared = await clearUsagesForDelete(
-          tx,
-          tenantUuid,
-          { kind: 'ringGroup', id: ringGroupUuid },
-          removeReferences,
-        );
-        const number = await deleteRingGroup(tx, tenantUuid, ringGroupUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
-        return {
-          target: ringGroupUuid,
-          detail: { ringGroupExtension: number, removedReferences: cleared.removedReferences },
-          alsoChanged: cleared.alsoChanged,
-        };
+      await commitGuardedDelete(deps, change, ringGroupUuid, removeReferences, {
+        remove: async (tx) => {
+          const number = await deleteRingGroup(tx, tenantUuid, ringGroupUuid);
+          return number === null ? null : { ringGroupExtension: number };
+        },
       });
     },
   };

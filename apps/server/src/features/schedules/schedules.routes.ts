@@ -11,5 +11,6 @@ export function registerSchedulesRoutes(router: Router, service: SchedulesServic
   router.route(endpoints.timeConditionSave, ({ actor, tenantUuid, body }) =>
     service.save(actor, tenantUuid, body),
   );
+  router.route(endpoints.timeConditionTryCall, ({ tenantUuid, query }) => service.tryCall(tenantUuid, query));
   routeGuardedDelete(router, endpoints.timeConditionDelete, (params) => params.dialplanUuid, service.remove);
 }

@@ -10,11 +10,12 @@ import {
   scheduleMessages,
   type Dialplan,
   type TimeCondition,
+  type TryCallQuery,
 } from '@tsunagu/contract';
 import type { Db, Tx } from '../../platform/db/client';
 import { timeConditionOf } from '../../platform/db/time-condition-rows';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
-import { clearUsagesForDelete } from '../../platform/pbx/delete-guard';
+import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import {
   findDomainName,
   listCallTargets,
@@ -35,6 +36,7 @@ import {
   type DialplanRow,
   type StoredCondition,
 } from './schedules.repository';
+import { tryCall } from './try-call';
 
 export interface SchedulesServiceDeps {
   db: Db;
@@ -160,6 +162,9 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
   return {
     list,
 
+    /** 「この番号に今かけたら?」 for one of the tenant's incoming numbers or schedules. */
+    tryCall: (tenantUuid: string, query: TryCallQuery) => tryCall(db, tenantUuid, query),
+
     /**
      * Stores a whole schedule (already checked against the contract's rules): creates it when it has no
      * dialplanUuid, else updates it; its conditions are replaced. One transaction: a failure changes nothing.
@@ -227,25 +232,12 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       removeReferences = false,
     ): Promise<void> {
       const change = { actor, tenantUuid, kind: 'schedule', action: 'schedule.delete' } as const;
-      await commitChange(deps, change, async (tx) => {
-        const dialplan = await lockDialplan(tx, tenantUuid, dialplanUuid);
-        if (!dialplan) throw new ApiError(404, messages.notFound);
-        const cleared = await clearUsagesForDelete(
-          tx,
-          tenantUuid,
-          { kind: 'schedule', id: dialplanUuid },
-          removeReferences,
-        );
-        await deleteDialplan(tx, tenantUuid, dialplanUuid);
-        return {
-          target: dialplanUuid,
-          detail: {
-            dialplanName: dialplan.name,
-            dialplanNumber: dialplan.number,
-            removedReferences: cleared.removedReferences,
-          },
-          alsoChanged: cleared.alsoChanged,
-        };
+      await commitGuardedDelete(deps, change, dialplanUuid, removeReferences, {
+        find: (tx) => lockDialplan(tx, tenantUuid, dialplanUuid),
+        remove: async (tx, dialplan) => {
+          await deleteDialplan(tx, tenantUuid, dialplanUuid);
+          return { dialplanName: dialplan.name, dialplanNumber: dialplan.number };
+        },
       });
     },
   };

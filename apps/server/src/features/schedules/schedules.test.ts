@@ -58,6 +58,18 @@ const yearEnd = (overrides: Partial<TimeCondition> = {}): TimeCondition => ({
   timeConditionAnnounce: 'after_hours.wav',
   ...overrides,
 });
+/** Public holidays and the tenant's own closed days, announced. */
+const holidays = (overrides: Partial<TimeCondition> = {}): TimeCondition => ({
+  ...newCondition('holiday'),
+  timeConditionOrder: 505,
+  timeConditionClosedDays: [
+    { name: '創立記念日', date: '06-15' },
+    { name: '棚卸し', date: '2027-03-31' },
+  ],
+  timeConditionActionType: 'announce',
+  timeConditionAnnounce: 'after_hours.wav',
+  ...overrides,
+});
 /** The default condition of a new schedule. */
 const anti = (overrides: Partial<TimeCondition> = {}): TimeCondition => ({
   ...(newSchedule('x', { domainName: DEMO_DOMAIN }).timeconditions[0] as TimeCondition),
@@ -163,6 +175,40 @@ describe('schedule save', () => {
     expect((await listOf(k.demoUuid)).map((d) => d.dialplanName)).toEqual(['土曜・年末', '通常営業']);
   });
 
+  it('stores and lists a Japanese office: holidays with closed days, the New Year break, nights', async () => {
+    const newYear = yearEnd({
+      timeConditionName: '年末年始',
+      timeConditionMon: '12-1',
+      timeConditionMday: '29-3',
+    });
+    const night = weekdays({
+      timeConditionName: '夜間',
+      timeConditionOrder: 810,
+      timeConditionTimeOfDay: '22:00-06:00',
+    });
+    const res = await k.post(k.admin, SAVE, schedule('日本の事務所', [holidays(), newYear, night]));
+    expect(res.statusCode).toBe(200);
+    const saved = await named('日本の事務所');
+    expect(saved.timeconditions.map((c) => c.timeConditionName)).toEqual([
+      '年末年始',
+      '祝日',
+      '夜間',
+      'anti',
+    ]);
+    const [storedNewYear, storedHolidays, storedNight] = saved.timeconditions;
+    expect(storedHolidays).toMatchObject({
+      timeConditionType: 'holiday',
+      timeConditionOrder: 505,
+      timeConditionClosedDays: holidays().timeConditionClosedDays,
+    });
+    expect(storedNewYear).toMatchObject({ timeConditionMon: '12-1', timeConditionMday: '29-3' });
+    expect(storedNight).toMatchObject({ timeConditionTimeOfDay: '22:00-06:00' });
+    // Saved again as listed, nothing changes; older types list an empty closed-day list.
+    expect((await k.post(k.admin, SAVE, saved)).statusCode).toBe(200);
+    expect(await named('日本の事務所')).toEqual(saved);
+    expect(saved.timeconditions.at(-1)?.timeConditionClosedDays).toEqual([]);
+  });
+
   it('keeps the default at its own priority, whatever the client sends', async () => {
     const res = await k.post(k.admin, SAVE, {
       ...schedule('優先順位'),
@@ -201,9 +247,24 @@ describe('schedule save', () => {
       m.weekdayTime,
     ],
     [
-      'wtime ending before it starts',
-      () => schedule('逆転', [weekdays({ timeConditionTimeOfDay: '18:00-09:00' })]),
+      'wtime covering no time (equal ends)',
+      () => schedule('空', [weekdays({ timeConditionTimeOfDay: '18:00-18:00' })]),
       m.weekdayTime,
+    ],
+    [
+      'a closed day without a name',
+      () => schedule('休業日', [holidays({ timeConditionClosedDays: [{ name: ' ', date: '06-15' }] })]),
+      m.closedDays,
+    ],
+    [
+      'a closed day on Feb 30',
+      () => schedule('休業日', [holidays({ timeConditionClosedDays: [{ name: '記念日', date: '02-30' }] })]),
+      m.closedDays,
+    ],
+    [
+      'a holiday rule outside 500–599',
+      () => schedule('祝日', [holidays({ timeConditionOrder: 800 })]),
+      m.orderDate,
     ],
     ['an unreadable yearly date', () => schedule('日付', [yearEnd({ timeConditionMday: '30-32' })]), m.date],
     [

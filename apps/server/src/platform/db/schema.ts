@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ClosedDay } from '@tsunagu/contract';
 import {
   bigint,
   bigserial,
@@ -27,7 +28,7 @@ export const domains = pgTable('domains', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Change counters per tenant and area ('pbx', 'directory'), bumped by triggers (0009_change_areas.sql). */
+/** Change counters per tenant and area ('pbx', 'directory'), bumped by triggers (0010_change_areas.sql). */
 export const changeVersions = pgTable(
   'change_versions',
   {
@@ -222,7 +223,9 @@ export const timeConditions = pgTable('time_conditions', {
   recordingUuid: uuid('recording_uuid'),
   timeConditionName: text('time_condition_name').notNull(),
   timeConditionEnabled: boolean('time_condition_enabled').notNull().default(true),
-  timeConditionType: text('time_condition_type', { enum: ['anti', 'wtime', 'mday', 'date-time'] }).notNull(),
+  timeConditionType: text('time_condition_type', {
+    enum: ['anti', 'wtime', 'mday', 'date-time', 'holiday'],
+  }).notNull(),
   timeConditionMday: text('time_condition_mday').notNull().default(''),
   timeConditionMon: text('time_condition_mon').notNull().default(''),
   timeConditionTimeOfDay: text('time_condition_time_of_day').notNull().default(''),
@@ -234,6 +237,7 @@ export const timeConditions = pgTable('time_conditions', {
   timeCondition6: boolean('time_condition_6').notNull().default(false),
   timeCondition7: boolean('time_condition_7').notNull().default(false),
   timeConditionDateTime: text('time_condition_date_time').notNull().default(''),
+  timeConditionClosedDays: jsonb('time_condition_closed_days').$type<ClosedDay[]>().notNull().default([]),
   timeConditionOrder: integer('time_condition_order').notNull(),
   timeConditionActionType: text('time_condition_action_type', {
     enum: ['action', 'announce', 'transfer', 'vmail', 'hangup'],

@@ -1,6 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installSecurityHeaders, styleNonceFor, type SecurityHeaderOptions } from './security-headers';
+import {
+  createPolicyCache,
+  installSecurityHeaders,
+  styleNonceFor,
+  type SecurityHeaderOptions,
+} from './security-headers';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -109,5 +114,32 @@ describe('security headers', () => {
     const res = await app.inject({ method: 'GET', url: '/download' });
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('builds the policy once per protocol and host, and keeps a bounded number of them', () => {
+    const policies = createPolicyCache(null);
+    const request = (host: string, protocol = 'http') => ({ host, protocol }) as FastifyRequest;
+    const first = policies.policyFor(request('pbx.example.jp'), undefined);
+    expect(policies.policyFor(request('pbx.example.jp'), undefined)).toBe(first);
+    expect(policies.size).toBe(1);
+    policies.policyFor(request('pbx.example.jp', 'https'), undefined);
+    policies.policyFor(request('other.example.jp'), undefined);
+    expect(policies.size).toBe(3);
+    // A page's nonce makes its policy its own: never kept.
+    expect(policies.policyFor(request('pbx.example.jp'), 'abc')).toContain("'nonce-abc'");
+    expect(policies.size).toBe(3);
+    // The Host header is the client's: a flood of names does not grow the cache without bound.
+    for (let i = 0; i < 1_000; i++) policies.policyFor(request(`h${i}.example.jp`), undefined);
+    expect(policies.size).toBeLessThanOrEqual(64);
+  });
+
+  it('puts nothing on answers that are not for browsers', async () => {
+    const app = Fastify();
+    apps.push(app);
+    installSecurityHeaders(app, {}, (request) => !request.url.startsWith('/fs/'));
+    app.get('/fs/xml', async () => '<document/>');
+    const res = await app.inject({ method: 'GET', url: '/fs/xml' });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
   });
 });

@@ -63,22 +63,60 @@ export function styleNonceFor(reply: FastifyReply): string {
   return nonce;
 }
 
+/** At most this many hosts' policies are kept: the Host header is the client's to choose. */
+const CACHED_HOSTS = 64;
+
+/**
+ * The policy of answers without a style nonce (all but HTML pages), built once per protocol and host.
+ * Building it per answer showed in the hot paths' tails (user info, issue 13).
+ */
+export function createPolicyCache(vertoOrigin: string | null) {
+  const policies = new Map<string, string>();
+  return {
+    policyFor(request: FastifyRequest, styleNonce: string | undefined): string {
+      if (styleNonce) return contentSecurityPolicy(request, vertoOrigin, styleNonce);
+      const key = `${request.protocol} ${request.host}`;
+      let policy = policies.get(key);
+      if (policy === undefined) {
+        policy = contentSecurityPolicy(request, vertoOrigin, undefined);
+        if (policies.size >= CACHED_HOSTS) policies.clear();
+        policies.set(key, policy);
+      }
+      return policy;
+    },
+    /** How many policies are kept (tests). */
+    get size() {
+      return policies.size;
+    },
+  };
+}
+
 /**
  * Puts the browser security headers on every answer (pages, files, API, errors): the CSP, no framing,
  * no MIME sniffing, a same-origin referrer, and HSTS on HTTPS. A header a route set itself (e.g. a
- * stricter policy on a downloaded file) is left as it is.
+ * stricter policy on a downloaded file) is left as it is. Answers `forBrowser` rejects (FreeSWITCH's
+ * /fs/*: XML for a machine) get none of them.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}): void {
-  const vertoOrigin = options.vertoUrl ? originOf(options.vertoUrl) : null;
-  app.addHook('onSend', async (request, reply) => {
-    const set = (name: string, value: () => string) => {
-      if (!reply.hasHeader(name)) reply.header(name, value());
-    };
-    set('Content-Security-Policy', () => contentSecurityPolicy(request, vertoOrigin, styleNonces.get(reply)));
-    set('X-Frame-Options', () => 'DENY');
-    set('X-Content-Type-Options', () => 'nosniff');
-    set('Referrer-Policy', () => 'same-origin');
-    // Only over HTTPS: on plain HTTP the header is ignored, and it would pin a name to HTTPS too early.
-    if (request.protocol === 'https') set('Strict-Transport-Security', () => 'max-age=31536000');
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions = {},
+  forBrowser: (request: FastifyRequest) => boolean = () => true,
+): void {
+  const policies = createPolicyCache(options.vertoUrl ? originOf(options.vertoUrl) : null);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (forBrowser(request)) {
+      byDefault(reply, 'Content-Security-Policy', policies.policyFor(request, styleNonces.get(reply)));
+      byDefault(reply, 'X-Frame-Options', 'DENY');
+      byDefault(reply, 'X-Content-Type-Options', 'nosniff');
+      byDefault(reply, 'Referrer-Policy', 'same-origin');
+      // Only over HTTPS: on plain HTTP the header is ignored, and it would pin a name to HTTPS too early.
+      if (request.protocol === 'https') byDefault(reply, 'Strict-Transport-Security', 'max-age=31536000');
+    }
+    done(null, payload);
   });
+}
+
+/** Sets a header unless the route set its own. */
+function byDefault(reply: FastifyReply, name: string, value: string): void {
+  if (!reply.hasHeader(name)) reply.header(name, value);
 }

@@ -16,7 +16,7 @@ export interface ChangeNote extends AuditNote {
 
 /**
  * A PBX configuration change: an audited transaction (the PBX tables' triggers bump the tenant's 'pbx'
- * change counter with it, see 0009_change_areas.sql), then the engine reloads what changed.
+ * change counter with it, see 0010_change_areas.sql), then the engine reloads what changed.
  */
 export async function commitChange(
   { db, engine }: { db: Db; engine: TelephonyEngine },

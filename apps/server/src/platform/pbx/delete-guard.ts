@@ -1,6 +1,14 @@
-import { ApiError, usageLabel, usageMessage, usageMessages, type UsageKind } from '@tsunagu/contract';
-import type { ConfigKind } from '../../telephony/engine';
-import type { Tx } from '../db/client';
+import {
+  ApiError,
+  messages,
+  usageLabel,
+  usageMessage,
+  usageMessages,
+  type UsageKind,
+} from '@tsunagu/contract';
+import type { ConfigKind, TelephonyEngine } from '../../telephony/engine';
+import type { Db, Tx } from '../db/client';
+import { commitChange, type Change } from './commit-change';
 import { lockTenantNumbers } from './lookups.repository';
 import { findUsages, findUsageTarget, REF_CONFIG, removeUsages } from './usage.repository';
 
@@ -17,7 +25,7 @@ export interface ClearedUsages {
  * tenant's number lock so that a save adding a reference cannot slip in between. An unknown object passes
  * (the delete itself answers 404).
  */
-export async function clearUsagesForDelete(
+async function clearUsagesForDelete(
   tx: Tx,
   tenantUuid: string,
   object: { kind: UsageKind; id: string },
@@ -32,4 +40,46 @@ export async function clearUsagesForDelete(
   await removeUsages(tx, tenantUuid, target);
   const alsoChanged = [...new Set(refs.map((r) => REF_CONFIG[r.kind]))];
   return { removedReferences: refs.map(usageLabel), alsoChanged };
+}
+
+/** The steps of one object's guarded delete (commitGuardedDelete). */
+export interface GuardedDelete<Found> {
+  /** Reads or locks the object before its references are looked at; null: the tenant has no such object. */
+  find?: (tx: Tx) => Promise<Found | null>;
+  /** Deletes the row; returns what the audit entry records, or null when there was no such row. */
+  remove: (tx: Tx, found: Found) => Promise<Record<string, unknown> | null>;
+}
+
+/**
+ * Deletes one PBX object as one change (commitChange): `find`, then the references refused or removed
+ * (clearUsagesForDelete), then `remove`; 404 when the object does not exist. The audit entry lists the
+ * references removed. Returns what `find` found.
+ */
+export async function commitGuardedDelete<Found = undefined>(
+  deps: { db: Db; engine: TelephonyEngine },
+  change: Change,
+  id: string,
+  removeReferences: boolean,
+  { find = async () => undefined as Found, remove }: GuardedDelete<Found>,
+): Promise<Found> {
+  let found = undefined as Found;
+  await commitChange(deps, change, async (tx) => {
+    const object = await find(tx);
+    if (object === null) throw new ApiError(404, messages.notFound);
+    found = object;
+    const cleared = await clearUsagesForDelete(
+      tx,
+      change.tenantUuid,
+      { kind: change.kind, id },
+      removeReferences,
+    );
+    const detail = await remove(tx, object);
+    if (detail === null) throw new ApiError(404, messages.notFound);
+    return {
+      target: id,
+      detail: { ...detail, removedReferences: cleared.removedReferences },
+      alsoChanged: cleared.alsoChanged,
+    };
+  });
+  return found;
 }

@@ -19,15 +19,37 @@ export function routeIncoming(dialled: string, instant: number, ctx: RouteContex
   const schedule =
     destination.dialplanNumber === null ? undefined : config.schedules.get(destination.dialplanNumber);
   if (!schedule) return hangup('schedule-missing');
+  return scheduledPlan(schedule, instant, number, destination.callerIdNamePrefix, ctx);
+}
+
+/**
+ * An outside call reaching a schedule directly (「この番号に今かけたら?」 for a schedule no incoming number
+ * names yet): as routeIncoming, with the schedule's number standing for the incoming one.
+ */
+export function routeSchedule(dialplanNumber: string, instant: number, ctx: RouteContext): RoutePlan {
+  const schedule = ctx.config.schedules.get(dialplanNumber);
+  if (!schedule) return hangup('schedule-missing');
+  return scheduledPlan(schedule, instant, dialplanNumber, '', ctx);
+}
+
+/** What the schedule's condition at the instant does with a call that came in on `number`. */
+function scheduledPlan(
+  schedule: ScheduleEntry,
+  instant: number,
+  number: string,
+  callerIdNamePrefix: string,
+  ctx: RouteContext,
+): RoutePlan {
   const condition = schedule.evaluate(instant);
   if (!condition) return hangup('no-condition');
   return {
     kind: 'incoming',
     number,
-    callerIdNamePrefix: destination.callerIdNamePrefix,
+    callerIdNamePrefix,
     dialplanNumber: schedule.dialplanNumber,
     conditionName: condition.timeConditionName,
     conditionType: condition.timeConditionType,
+    conditionOrder: condition.timeConditionOrder,
     actionType: condition.timeConditionActionType,
     // Calls sent back out leave on the line they came in on.
     then: conditionPlan(condition, schedule, { ...ctx, line: number }),

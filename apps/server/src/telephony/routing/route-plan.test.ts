@@ -49,6 +49,7 @@ describe('finalPlan', () => {
       dialplanNumber: '8001',
       conditionName: 'anti',
       conditionType: 'anti',
+      conditionOrder: 999,
       actionType: 'transfer',
       then: {
         kind: 'transfer',

@@ -203,6 +203,8 @@ export interface IncomingPlan {
   readonly dialplanNumber: string;
   readonly conditionName: string;
   readonly conditionType: TimeConditionType;
+  /** The condition's priority (timeConditionOrder; the default's is ANTI_ORDER). */
+  readonly conditionOrder: number;
   readonly actionType: ActionType;
   readonly then: RoutePlan;
 }

@@ -3,7 +3,7 @@
  * and one call into a RoutePlan. It is pure (the random ring order aside, which the request may fix)
  * and total: whatever a caller dials, it answers with a plan and never throws.
  */
-import { routeIncoming } from './incoming';
+import { routeIncoming, routeSchedule } from './incoming';
 import { routeInternal } from './internal';
 import { hangup, type RoutePlan } from './route-plan';
 import type { RouteContext } from './resolve';
@@ -17,8 +17,11 @@ export interface RouteRequest {
   caller: string;
   /** When the call arrives; business hours are read at this instant. */
   instant: Date | number;
-  /** 'internal' = dialled by an extension; 'public' = an outside call to an incoming number. */
-  context: 'internal' | 'public';
+  /**
+   * 'internal' = dialled by an extension; 'public' = an outside call to an incoming number; 'schedule' =
+   * an outside call put straight to the schedule numbered `dialled` (what 「この番号に今かけたら?」 asks).
+   */
+  context: 'internal' | 'public' | 'schedule';
   /** Uniform in [0, 1), orders the random ring strategy; Math.random when absent. */
   random?: () => number;
 }
@@ -43,10 +46,10 @@ export function route(config: TenantConfig, request: RouteRequest): RoutePlan {
     // Outside calls leave on the caller's own line when the extension has one.
     return routeInternal(dialled, ctx(config.extensions.get(callerNumber)?.outboundCallerIdNumber ?? ''));
   }
-  if (context === 'public') {
+  if (context === 'public' || context === 'schedule') {
     const ms = instant instanceof Date ? instant.getTime() : instant;
     if (typeof ms !== 'number' || !Number.isFinite(ms)) return hangup('invalid-input');
-    return routeIncoming(dialled, ms, ctx(''));
+    return context === 'public' ? routeIncoming(dialled, ms, ctx('')) : routeSchedule(dialled, ms, ctx(''));
   }
   return hangup('invalid-input');
 }

@@ -14,7 +14,7 @@ describe('buildTenantConfig', () => {
       enabled: true,
       dialplanNumber: '8001',
     });
-    expect([...config.schedules.keys()]).toEqual(['8001', '8003']);
+    expect([...config.schedules.keys()]).toEqual(['8001', '8003', '8005']);
     expect(config.schedules.get('8001')?.voicemail).toEqual({
       email: 'office@example.jp',
       announcement: 'absent.wav',

@@ -6,6 +6,7 @@ import {
   type Dialplan,
   type TimeCondition,
 } from '@tsunagu/contract';
+import { japaneseOffice } from '@tsunagu/contract/schedule/testing';
 import { route } from './route';
 import { buildTenantConfig } from './tenant-config';
 import type { ExtensionRow, RingGroupRow, TenantRows } from './tenant-rows';
@@ -262,6 +263,12 @@ export function tenantRows(): TenantRows {
         destinationEnabled: 'true',
       },
       {
+        destinationNumber: '0312345685',
+        destinationCidNamePrefix: '',
+        destinationData: `8005 XML ${DOMAIN}`,
+        destinationEnabled: 'true',
+      },
+      {
         destinationNumber: '0312345684',
         destinationCidNamePrefix: '',
         destinationData: null,
@@ -278,6 +285,7 @@ export function tenantRows(): TenantRows {
         }),
       ]),
       schedule('8004', '停止中', [anti()], { dialplanEnabled: 'false' }),
+      { ...japaneseOffice, dialplanNumber: '8005', dialplanContext: DOMAIN },
     ],
     speedDials: [
       { commName: '01', commSub1: '1002' },

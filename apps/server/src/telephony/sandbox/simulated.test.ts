@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extensions, timeConditions } from '../../platform/db/schema';
+import { randomUUID } from 'node:crypto';
+import { dialplans, extensions, timeConditions } from '../../platform/db/schema';
 import {
   consolePassword,
   DEMO,
@@ -147,6 +148,59 @@ describe('simulated calls from outside', () => {
       );
     } finally {
       await setDefault({ timeConditionActionType: 'announce', timeConditionVoiceMail: '' });
+      kit.engine.configChanged(kit.demoUuid, 'schedule');
+    }
+  });
+
+  it('follows a holiday rule from the holiday’s first to its last second, in the tenant zone', async () => {
+    // 勤労感謝の日 2026-11-23 (a Monday): the demo schedule rings 1003 all day, not the IVR.
+    const [schedule] = await kit.t.database.db
+      .select()
+      .from(dialplans)
+      .where(and(eq(dialplans.domainUuid, kit.demoUuid), eq(dialplans.dialplanNumber, '2000')));
+    const holidayUuid = randomUUID();
+    await kit.t.database.db.insert(timeConditions).values({
+      timeConditionUuid: holidayUuid,
+      dialplanUuid: schedule?.dialplanUuid ?? '',
+      domainUuid: kit.demoUuid,
+      timeConditionName: '祝日',
+      timeConditionType: 'holiday',
+      timeConditionOrder: 505,
+      timeConditionActionType: 'action',
+      timeConditionAction: '1003',
+    });
+    kit.engine.configChanged(kit.demoUuid, 'schedule');
+    const callAt = async (at: string) => {
+      kit.setClock(Date.parse(at));
+      const { callId } = await kit.engine.simulateIncomingCall({
+        domainName: DEMO,
+        from: '0612345678',
+        to: '0312345678',
+        hangupAfter: 5,
+      });
+      return callId;
+    };
+    try {
+      for (const at of [
+        '2026-11-23T00:00:00+09:00',
+        '2026-11-23T10:00:00+09:00',
+        '2026-11-23T23:59:59+09:00',
+      ]) {
+        const callId = await callAt(at);
+        expect(await kit.events.take('ring', (r) => r.extension === '1003')).toMatchObject({
+          callerNumber: '0612345678',
+        });
+        await kit.engine.hangup(DEMO, callId);
+      }
+      // The next day at 10:00 is a working Tuesday: the IVR answers again.
+      const callId = await callAt('2026-11-24T10:00:00+09:00');
+      await expect
+        .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.application)
+        .toBe('ivr');
+      await kit.engine.hangup(DEMO, callId);
+    } finally {
+      kit.setClock(MONDAY_10);
+      await kit.t.database.db.delete(timeConditions).where(eq(timeConditions.timeConditionUuid, holidayUuid));
       kit.engine.configChanged(kit.demoUuid, 'schedule');
     }
   });

@@ -1,19 +1,18 @@
 import { ACTION_TYPE_LABELS, DEFAULT_ACTION_TYPES } from '@tsunagu/contract/schedule/format';
 import type { ActionType } from '@tsunagu/contract/schedule/schema';
-import { Badge, Flex, Tag } from 'antd';
+import { Badge, Flex } from 'antd';
 import { ja } from '../../shared/i18n/ja';
-import { ACTION_COLORS } from './action-colors';
+import { ACTION_COLORS, HOLIDAY_COLOR } from './action-colors';
 
-/** A condition's action as a coloured tag (the list's action column). */
+/**
+ * A condition's action as a coloured badge (the list's action column): the chart's colour as a dot
+ * beside dark text, since white text on those colours falls below 4.5:1 (アナウンス 2.4:1).
+ */
 export function ActionTag({ type }: { type: ActionType }) {
-  return (
-    <Tag color={ACTION_COLORS[type]} variant="solid" style={{ marginInlineEnd: 0 }}>
-      {ACTION_TYPE_LABELS[type]}
-    </Tag>
-  );
+  return <Badge color={ACTION_COLORS[type]} text={ACTION_TYPE_LABELS[type]} />;
 }
 
-/** The chart's legend: a coloured badge per action type, in the spec's order. */
+/** The chart's legend: a coloured badge per action type, in the spec's order, then the holiday mark. */
 export function ActionLegend() {
   return (
     <Flex gap={12} wrap role="list" aria-label={ja.schedules.legend}>
@@ -22,6 +21,10 @@ export function ActionLegend() {
           <Badge color={ACTION_COLORS[type]} text={ACTION_TYPE_LABELS[type]} />
         </span>
       ))}
+      <span role="listitem">
+        <span style={{ color: HOLIDAY_COLOR, fontWeight: 600 }}>{ja.schedules.holidayMark}</span>{' '}
+        {ja.schedules.holidayLegend}
+      </span>
     </Flex>
   );
 }

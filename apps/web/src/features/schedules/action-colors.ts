@@ -16,3 +16,6 @@ export const NO_ACTION_COLOR = '#f0f0f0';
 export function actionColor(type: ActionType | null): string {
   return type === null ? NO_ACTION_COLOR : ACTION_COLORS[type];
 }
+
+/** The chart's holiday mark (the console's accessible red: 4.5:1 on white). */
+export const HOLIDAY_COLOR = '#cf1322';

@@ -210,4 +210,88 @@ describe('condition dialog', () => {
     await save();
     expect(onSave).toHaveBeenCalledWith(closure);
   });
+
+  it('opens a stored New Year break across the year end and saves it back unchanged', async () => {
+    const newYear = timeConditionSchema.parse({
+      timeConditionName: '年末年始',
+      timeConditionType: 'mday',
+      timeConditionOrder: 500,
+      timeConditionMon: '12-1',
+      timeConditionMday: '29-3',
+    });
+    const { dialog, save, onSave } = renderDialog(newYear);
+    const [start, end] = within(dialog).getAllByRole('textbox', { name: /開始|終了/ }) as HTMLInputElement[];
+    expect([start?.value, end?.value]).toEqual(['2025-12-29', '2026-01-03']);
+    await save();
+    expect(onSave).toHaveBeenCalledWith(newYear);
+  });
+
+  it('saves a weekday night across midnight (22:00 ~ 06:00) as one rule', async () => {
+    const night = timeConditionSchema.parse({
+      timeConditionName: '夜間',
+      timeConditionType: 'wtime',
+      timeConditionOrder: 810,
+      timeConditionTimeOfDay: '22:00-06:00',
+      timeCondition2: 'true',
+    });
+    const { dialog, save, onSave } = renderDialog(night);
+    const [from, to] = within(dialog).getAllByRole('textbox', { name: /開始|終了/ }) as HTMLInputElement[];
+    expect([from?.value, to?.value]).toEqual(['22:00', '06:00']);
+    expect(within(dialog).getByText('（翌日）')).toBeTruthy();
+    await save();
+    expect(document.querySelector('.ant-modal-confirm-content')).toBeNull();
+    expect(onSave).toHaveBeenCalledWith(night);
+  });
+
+  it('edits a holiday rule: public holidays always, and the tenant’s own closed days', async () => {
+    const holidays = timeConditionSchema.parse({
+      ...newCondition('holiday', [weekdayHours]),
+      timeConditionClosedDays: [{ name: '創立記念日', date: '06-15' }],
+    });
+    const { dialog, user, save, onSave, alertText } = renderDialog(holidays);
+    expect(within(dialog).getByText('祝日・休業日設定')).toBeTruthy();
+    expect(within(dialog).getByText(/国民の祝日.*自動で対象/)).toBeTruthy();
+    expect((within(dialog).getByLabelText('祝日・休業日名') as HTMLInputElement).value).toBe('祝日');
+    const dates = () =>
+      within(dialog).getAllByRole('textbox', { name: '休業日の日付' }) as HTMLInputElement[];
+    expect(dates().map((d) => d.value)).toEqual(['06-15']);
+
+    // A closed day without a name or date blocks the save with the contract's message.
+    await user.click(within(dialog).getByRole('button', { name: '休業日を追加' }));
+    await save();
+    expect(await alertText()).toBe(m.closedDays);
+    expect(onSave).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    // Removing it, the rule saves with its one closed day.
+    await user.click(within(dialog).getByRole('button', { name: '休業日を削除' }));
+    await save();
+    expect(onSave).toHaveBeenCalledWith(holidays);
+  });
+
+  it('turns a yearly closed day into a one-off one in this year, and an empty one into today', async () => {
+    const holidays = timeConditionSchema.parse({
+      ...newCondition('holiday', [weekdayHours]),
+      timeConditionClosedDays: [{ name: '創立記念日', date: '06-15' }],
+    });
+    const { dialog, user, save, onSave } = renderDialog(holidays);
+    await user.click(within(dialog).getByRole('checkbox', { name: '毎年' }));
+    const date = () =>
+      (within(dialog).getAllByRole('textbox', { name: '休業日の日付' }) as HTMLInputElement[]).map(
+        (d) => d.value,
+      );
+    expect(date()).toEqual(['2025-06-15']);
+    await user.click(within(dialog).getByRole('button', { name: '休業日を追加' }));
+    await user.type(within(dialog).getAllByRole('textbox', { name: '休業日名' })[1] as HTMLElement, '棚卸し');
+    await user.click(within(dialog).getAllByRole('checkbox', { name: '毎年' })[1] as HTMLElement);
+    expect(date()).toEqual(['2025-06-15', '2025-06-01']);
+    await save();
+    expect(onSave).toHaveBeenCalledWith({
+      ...holidays,
+      timeConditionClosedDays: [
+        { name: '創立記念日', date: '2025-06-15' },
+        { name: '棚卸し', date: '2025-06-01' },
+      ],
+    });
+  });
 });

@@ -20,6 +20,7 @@ import {
   type ActionType,
   type TimeCondition,
 } from '@tsunagu/contract/schedule/schema';
+import { parseTime } from '@tsunagu/contract/schedule/calendar';
 import { validateConditionForm, type ConditionFormField } from '@tsunagu/contract/schedule/validate';
 import { Button, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Select, TimePicker } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
@@ -28,6 +29,7 @@ import { showAlert } from '../../shared/ui/alert';
 import { FormDialog } from '../../shared/ui/form-dialog';
 import { NumberInput } from '../../shared/ui/number-input';
 import { ActionTargetSelect, RecordingSelect, type ScheduleChoices } from './action-inputs';
+import { ClosedDaysInput } from './closed-days-input';
 import { DATE_FORMAT, dateText, dateValue, TIME_FORMAT, timeText, timeValue } from './picker-values';
 
 const t = ja.schedules;
@@ -47,7 +49,8 @@ export interface ConditionDialogProps {
 }
 
 /**
- * The condition modal (spec 2.9): weekday time or specific date. Save runs the contract's form rules:
+ * The condition modal (spec 2.9): weekday time, specific date, or public holidays with the tenant's own
+ * closed days (issue 17). Save runs the contract's form rules:
  * the first failing one is shown as an alert and every failing field is highlighted from then on.
  */
 export function ConditionDialog({
@@ -96,7 +99,13 @@ export function ConditionDialog({
   const { min, max } = ORDER_RANGES[type];
 
   return (
-    <FormDialog title={conditionDialogTitle(type)} saving={saving} onSave={submit} onClose={onClose}>
+    <FormDialog
+      title={conditionDialogTitle(type)}
+      size={type === 'holiday' ? 'medium' : 'small'}
+      saving={saving}
+      onSave={submit}
+      onClose={onClose}
+    >
       {field(
         ['timeConditionName'],
         t.typedName(conditionTypeLabel(type)),
@@ -119,7 +128,23 @@ export function ConditionDialog({
           style={{ width: 140 }}
         />,
       )}
-      {type === 'wtime' ? (
+      {type === 'holiday' ? (
+        <>
+          <p style={{ margin: '0 0 12px' }}>{t.holidayNote}</p>
+          {field(
+            ['timeConditionClosedDays'],
+            t.closedDays,
+            <ClosedDaysInput
+              id={`${id}-timeConditionClosedDays`}
+              value={form.timeConditionClosedDays}
+              onChange={(days) => set({ timeConditionClosedDays: days })}
+              today={today}
+              invalid={Boolean(errors.timeConditionClosedDays)}
+            />,
+            null,
+          )}
+        </>
+      ) : type === 'wtime' ? (
         <>
           {field(['weekdays'], t.weekdays, <WeekdayToggles form={form} onToggle={set} />, null)}
           {field(
@@ -269,8 +294,15 @@ function TimeRange({ form, set, errors, id }: RangeProps & { set: (patch: Partia
         onChange={(value) => set({ timeTemp2: timeText(value) })}
         status={errors.timeTemp2 ? 'error' : undefined}
       />
+      {form.timeConditionType === 'wtime' && endsNextDay(form) && <span>{t.untilNextDay}</span>}
     </Flex>
   );
+}
+
+/** A weekday time whose end comes before its start runs past midnight into the next day. */
+function endsNextDay(form: ConditionForm): boolean {
+  const [from, to] = [parseTime(form.timeTemp1), parseTime(form.timeTemp2)];
+  return from !== null && to !== null && to < from;
 }
 
 /** Two date pickers separated by '~'; picking the start moves the end to it and limits the end (spec 5 "Dates"). */

@@ -1,8 +1,9 @@
 import { chart } from '@tsunagu/contract/schedule/chart';
 import { newSchedule, timeConditionSchema, type Dialplan } from '@tsunagu/contract/schedule/schema';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTION_COLORS, actionColor } from './action-colors';
+import { ActionLegend } from './action-badges';
+import { ACTION_COLORS, actionColor, HOLIDAY_COLOR } from './action-colors';
 import { ScheduleChart } from './schedule-chart';
 
 /** A ResizeObserver the test drives: resize(width) reports a new width for every observed element. */
@@ -85,11 +86,23 @@ describe('schedule chart', () => {
       '12/29 (月)',
       '12/30 (火)',
       '12/31 (水)',
-      '01/01 (木)',
+      '01/01 (木) 元日',
       '01/02 (金)',
       '01/03 (土)',
     ]);
     for (const row of rows) expect(row.querySelectorAll('rect')).toHaveLength(144);
+  });
+
+  it('marks public holidays 祝 in red with their name, as the legend says', () => {
+    const { container } = renderChart();
+    const newYear = container.querySelector('g[data-date="2026-01-01"]');
+    expect(newYear?.getAttribute('data-holiday')).toBe('元日');
+    const label = newYear?.querySelector('text');
+    expect(label?.textContent).toBe('元日01/01 (木) 祝');
+    expect(label?.getAttribute('fill')).toBe(HOLIDAY_COLOR);
+    expect(container.querySelector('g[data-date="2026-01-02"]')?.hasAttribute('data-holiday')).toBe(false);
+    render(<ActionLegend />);
+    expect(screen.getByRole('list', { name: '凡例' }).textContent).toContain('祝 祝日・休業日');
   });
 
   it('colours each slot by the action that applies: the default, weekday time, then the yearly closure', () => {

@@ -3,11 +3,11 @@ import { ACTION_TYPE_LABELS } from '@tsunagu/contract/schedule/format';
 import type { Dialplan } from '@tsunagu/contract/schedule/schema';
 import { memo, useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
-import { actionColor } from './action-colors';
+import { actionColor, HOLIDAY_COLOR } from './action-colors';
 import { useElementSize } from '../../shared/ui/use-element-size';
 
 const t = ja.schedules;
-const LABEL_WIDTH = 84;
+const LABEL_WIDTH = 100;
 const AXIS_HEIGHT = 18;
 const ROW_HEIGHT = 22;
 const ROW_GAP = 6;
@@ -64,6 +64,7 @@ export function ScheduleChart({ schedule, startDate, timeZone }: ScheduleChartPr
               key={day.date}
               label={day.label}
               date={day.date}
+              holiday={day.holiday}
               slots={day.slots}
               y={AXIS_HEIGHT + row * (ROW_HEIGHT + ROW_GAP)}
               slotWidth={slotWidth}
@@ -78,17 +79,22 @@ export function ScheduleChart({ schedule, startDate, timeZone }: ScheduleChartPr
 interface ChartRowProps {
   label: string;
   date: string;
+  /** The public holiday's or closed day's name, marked 祝 after the label. */
+  holiday: string | null;
   slots: ReturnType<typeof chart>[number]['slots'];
   y: number;
   slotWidth: number;
 }
 
 /** One day's bar; memoised, since a resize redraws seven of them with 144 slots each. */
-const ChartRow = memo(function ChartRow({ label, date, slots, y, slotWidth }: ChartRowProps) {
+const ChartRow = memo(function ChartRow({ label, date, holiday, slots, y, slotWidth }: ChartRowProps) {
+  const fullLabel = holiday ? `${label} ${holiday}` : label;
   return (
-    <g data-date={date} aria-label={label}>
-      <text x={0} y={y + ROW_HEIGHT / 2 + 4} fontSize={12} fill="#262626">
+    <g data-date={date} data-holiday={holiday ?? undefined} aria-label={fullLabel}>
+      <text x={0} y={y + ROW_HEIGHT / 2 + 4} fontSize={12} fill={holiday ? HOLIDAY_COLOR : '#262626'}>
+        {holiday && <title>{holiday}</title>}
         {label}
+        {holiday && <tspan fontWeight={600}>{` ${t.holidayMark}`}</tspan>}
       </text>
       {slots.map((type, slot) => (
         <rect
@@ -103,7 +109,7 @@ const ChartRow = memo(function ChartRow({ label, date, slots, y, slotWidth }: Ch
           shapeRendering="crispEdges"
         >
           <title>
-            {`${label} ${slotTime(slot)}〜${slotTime(slot + 1)} ${type === null ? t.noCondition : ACTION_TYPE_LABELS[type]}`}
+            {`${fullLabel} ${slotTime(slot)}〜${slotTime(slot + 1)} ${type === null ? t.noCondition : ACTION_TYPE_LABELS[type]}`}
           </title>
         </rect>
       ))}

@@ -2,7 +2,7 @@ import { scheduleMessages as m } from '@tsunagu/contract/schedule/messages';
 import { newSchedule, timeConditionSchema, type Dialplan } from '@tsunagu/contract/schedule/schema';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App as AntApp } from 'antd';
 import { Providers } from '../../app/providers';
 import { startSession } from '../../shared/session/session-store';
@@ -127,5 +127,48 @@ describe('business hours screen', () => {
     await user.click(await screen.findByText('はい'));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(screen.getByText('通常営業', { selector: 'h4' })).toBeTruthy();
+  });
+
+  it('keeps the condition table on one line per text at 1280 px: fixed columns, the summary under the name', async () => {
+    api();
+    await openRegular();
+    const table = section('特定日・曜日時間リスト').querySelector('table') as HTMLTableElement;
+    expect(table.style.tableLayout).toBe('fixed');
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['優先順位', '名前・日時', '動作', '操作']);
+    const summary = within(table).getByText('月〜金 09:00〜18:00');
+    expect(summary.style.whiteSpace).toBe('nowrap');
+    expect(summary.style.textOverflow).toBe('ellipsis');
+  });
+
+  it('asks 「この番号に今かけたら?」 and shows the rule with its priority and what the call does', async () => {
+    const answer = {
+      at: '2026-11-23T01:00:00.000Z',
+      timeZone: 'Asia/Tokyo',
+      dialplanName: '通常営業',
+      rule: { name: '祝日', type: 'holiday', order: 505, actionType: 'announce', holiday: '勤労感謝の日' },
+      steps: [{ kind: 'announce', file: 'closed.wav' }],
+    };
+    api({
+      [`GET /api/v1/timeCondition/tryCall/${domainUuid}`]: () => envelope(200, '', answer),
+      [`GET /api/v1/destination/${domainUuid}`]: () =>
+        envelope(200, '', { list: [{ destinationNumber: '0312345678' }], tcDialplanList: [] }),
+    });
+    const user = await openRegular();
+    await user.click(screen.getByRole('button', { name: '確認' }));
+    const result = await screen.findByRole('list', { name: '外線着信の動き' });
+    expect(result.textContent).toBe('アナウンス「closed.wav」を再生して切断');
+    const shown = result.closest('section') as HTMLElement;
+    expect(shown.textContent).toContain('祝日');
+    expect(shown.textContent).toContain('優先順位 505');
+    expect(shown.textContent).toContain('祝日・休業日: 勤労感謝の日');
+    // The question names this schedule and a local date and time (now, in the tenant zone).
+    const asked = new URL(
+      String(vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes('tryCall'))?.[0]),
+      window.location.origin,
+    );
+    expect(asked.searchParams.get('dialplanUuid')).toBe(dialplanUuid);
+    expect(asked.searchParams.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(asked.searchParams.get('time')).toMatch(/^\d{2}:\d{2}:\d{2}$/);
   });
 });

@@ -28,6 +28,7 @@ import { NewScheduleDialog } from './new-schedule-dialog';
 import { DATE_FORMAT, dateText, dateValue } from './picker-values';
 import { useSaveSchedule } from './save-schedule';
 import { ScheduleChart } from './schedule-chart';
+import { TryCallPanel } from './try-call-panel';
 
 const t = ja.schedules;
 const NONE: Dialplan[] = [];
@@ -138,57 +139,60 @@ export function SchedulesPage() {
       </Card>
 
       {schedule?.dialplanUuid ? (
-        <Card
-          size="small"
-          title={
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {schedule.dialplanName}
-            </Typography.Title>
-          }
-        >
-          <Splitter>
-            <Splitter.Panel defaultSize="30%" min={260}>
-              <DefaultConditionPane
-                key={`${schedule.dialplanUuid}:${schedules.dataUpdatedAt}`}
-                schedule={schedule}
-                choices={choices}
-                saving={save.isPending}
-                onSave={(next) => void persist(next)}
-              />
-            </Splitter.Panel>
-            <Splitter.Panel min={360}>
-              <Flex vertical gap={12} style={{ paddingLeft: 16 }}>
-                <Flex gap={16} align="center" wrap>
-                  <label htmlFor={`${id}-chart-date`}>{t.chartDate}</label>
-                  <DatePicker
-                    id={`${id}-chart-date`}
-                    format={DATE_FORMAT}
-                    value={dateValue(chartDate)}
-                    minDate={dateValue(today) ?? undefined}
-                    allowClear={false}
-                    onChange={(value) => setChartDate(dateText(value) || today)}
-                  />
-                  <ActionLegend />
-                </Flex>
-                <ScheduleChart schedule={schedule} startDate={chartDate} timeZone={timeZone} />
-                <ConditionList
-                  conditions={schedule.timeconditions}
-                  onAdd={(type: ConditionType) =>
-                    setEditing({ index: null, condition: newCondition(type, schedule.timeconditions) })
-                  }
-                  onEdit={(index) =>
-                    setEditing({ index, condition: schedule.timeconditions[index] as TimeCondition })
-                  }
-                  onDelete={async (index) => {
-                    if (await confirm(ja.pbx.list.confirmDelete)) {
-                      await persist(withoutCondition(schedule, index), notices.deleted);
-                    }
-                  }}
+        <>
+          <Card
+            size="small"
+            title={
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {schedule.dialplanName}
+              </Typography.Title>
+            }
+          >
+            <Splitter>
+              <Splitter.Panel defaultSize="30%" min={260}>
+                <DefaultConditionPane
+                  key={`${schedule.dialplanUuid}:${schedules.dataUpdatedAt}`}
+                  schedule={schedule}
+                  choices={choices}
+                  saving={save.isPending}
+                  onSave={(next) => void persist(next)}
                 />
-              </Flex>
-            </Splitter.Panel>
-          </Splitter>
-        </Card>
+              </Splitter.Panel>
+              <Splitter.Panel min={360}>
+                <Flex vertical gap={12} style={{ paddingLeft: 16 }}>
+                  <Flex gap={16} align="center" wrap>
+                    <label htmlFor={`${id}-chart-date`}>{t.chartDate}</label>
+                    <DatePicker
+                      id={`${id}-chart-date`}
+                      format={DATE_FORMAT}
+                      value={dateValue(chartDate)}
+                      minDate={dateValue(today) ?? undefined}
+                      allowClear={false}
+                      onChange={(value) => setChartDate(dateText(value) || today)}
+                    />
+                    <ActionLegend />
+                  </Flex>
+                  <ScheduleChart schedule={schedule} startDate={chartDate} timeZone={timeZone} />
+                  <ConditionList
+                    conditions={schedule.timeconditions}
+                    onAdd={(type: ConditionType) =>
+                      setEditing({ index: null, condition: newCondition(type, schedule.timeconditions) })
+                    }
+                    onEdit={(index) =>
+                      setEditing({ index, condition: schedule.timeconditions[index] as TimeCondition })
+                    }
+                    onDelete={async (index) => {
+                      if (await confirm(ja.pbx.list.confirmDelete)) {
+                        await persist(withoutCondition(schedule, index), notices.deleted);
+                      }
+                    }}
+                  />
+                </Flex>
+              </Splitter.Panel>
+            </Splitter>
+          </Card>
+          <TryCallPanel key={schedule.dialplanUuid} schedule={schedule} timeZone={timeZone} />
+        </>
       ) : (
         <Empty description={t.noSchedule} />
       )}

@@ -4,6 +4,7 @@ import { ApiError } from '@tsunagu/contract/envelope';
 import { messages } from '@tsunagu/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Space, Typography } from 'antd';
+import type { FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ja } from '../../shared/i18n/ja';
 import { SettingSection } from './setting-section';
@@ -35,10 +36,18 @@ export function PasswordForm({ userUuid }: { userUuid: string }) {
     save.error instanceof ApiError ? save.error.message : save.error && messages.serverError;
   const error =
     formState.errors.currentPassword?.message ?? formState.errors.newPassword?.message ?? serverError;
+  const currentInvalid = Boolean(formState.errors.currentPassword || serverError);
+  const newInvalid = Boolean(formState.errors.newPassword);
+  // A new attempt forgets the last answer: a stale 「現在のパスワードが正しくありません。」 kept the current
+  // password marked while the message was about the new one.
+  const submit = (event: FormEvent) => {
+    save.reset();
+    void handleSubmit((change) => save.mutate(change))(event);
+  };
 
   return (
     <SettingSection title={t.password}>
-      <form onSubmit={handleSubmit((change) => save.mutate(change))} noValidate>
+      <form onSubmit={submit} noValidate>
         <Flex vertical gap={4}>
           <Controller
             control={control}
@@ -49,7 +58,8 @@ export function PasswordForm({ userUuid }: { userUuid: string }) {
                 aria-label={t.currentPasswordLabel}
                 placeholder={t.currentPasswordLabel}
                 autoComplete="current-password"
-                status={formState.errors.currentPassword || serverError ? 'error' : undefined}
+                status={currentInvalid ? 'error' : undefined}
+                aria-invalid={currentInvalid}
               />
             )}
           />
@@ -63,7 +73,8 @@ export function PasswordForm({ userUuid }: { userUuid: string }) {
                   aria-label={t.passwordLabel}
                   placeholder={t.passwordLabel}
                   autoComplete="new-password"
-                  status={formState.errors.newPassword ? 'error' : undefined}
+                  status={newInvalid ? 'error' : undefined}
+                  aria-invalid={newInvalid}
                 />
               )}
             />

@@ -177,6 +177,16 @@ describe('settings tab', () => {
     await user.type(within(password).getByLabelText('PW'), 'New#Pass2026');
     await user.click(within(password).getByRole('button', { name: '変更' }));
     expect((await within(password).findByRole('alert')).textContent).toBe(messages.currentPasswordWrong);
+    const current = within(password).getByLabelText('現在のパスワード');
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+
+    // The next attempt is about the new password only: the current one is no longer marked.
+    await user.clear(within(password).getByLabelText('PW'));
+    await user.type(within(password).getByLabelText('PW'), 'weakpass');
+    await user.click(within(password).getByRole('button', { name: '変更' }));
+    await waitFor(() => expect(within(password).getByRole('alert').textContent).toBe(PASSWORD_MESSAGE));
+    expect(current.getAttribute('aria-invalid')).toBe('false');
+    expect(within(password).getByLabelText('PW').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('saves the pop-up setting with a null password, with the re-login message', async () => {

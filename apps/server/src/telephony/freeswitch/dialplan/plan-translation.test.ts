@@ -236,6 +236,7 @@ describe('one translation per plan kind (golden)', () => {
       dialplanNumber: '8001',
       conditionName: 'anti',
       conditionType: 'anti',
+      conditionOrder: 999,
       actionType: 'hangup',
       then: hangup('schedule-hangup'),
     };

@@ -234,6 +234,11 @@ const incoming: [number: string, at: string][] = [
   ['0312345682', '2026-11-24T22:00:00+09:00'],
   ['0312345683', '2026-11-24T10:00:00+09:00'],
   ['0399999999', '2026-11-24T10:00:00+09:00'],
+  // The Japanese office (issue 17): holiday, New Year break, night across midnight, business hours.
+  ['0312345685', '2026-11-23T00:00:00+09:00'],
+  ['0312345685', '2027-01-01T00:00:00+09:00'],
+  ['0312345685', '2026-11-25T00:00:00+09:00'],
+  ['0312345685', '2026-11-25T10:00:00+09:00'],
 ];
 
 describe('routing model and generated dialplan agree', () => {

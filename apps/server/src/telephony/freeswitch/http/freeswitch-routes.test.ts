@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreeswitchSettings } from '../../../config';
 import { createSecretBox } from '../../../platform/crypto/secrets';
-import { domains, extensions, recordings } from '../../../platform/db/schema';
+import { dialplans, domains, extensions, recordings, timeConditions } from '../../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import type { CallRecord } from '../../engine';
 import { createFreeswitchEngine, type FreeswitchEngine } from '../engine/freeswitch-engine';
@@ -299,6 +300,44 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
       ['playback', `${settings.recordingsPath}/${demoUuid}/${closed?.storageName}`],
       ['hangup', 'NORMAL_CLEARING'],
     ]);
+  });
+
+  it('answers a stored holiday rule from the holiday’s first to its last second, and not a second after', async () => {
+    // 勤労感謝の日 2026-11-23 (a Monday) and the demo's founding day 06-15: hung up, whatever the hour.
+    const [schedule] = await t.database.db
+      .select()
+      .from(dialplans)
+      .where(and(eq(dialplans.domainUuid, demoUuid), eq(dialplans.dialplanNumber, '2000')));
+    const holidayUuid = randomUUID();
+    await t.database.db.insert(timeConditions).values({
+      timeConditionUuid: holidayUuid,
+      dialplanUuid: schedule?.dialplanUuid ?? '',
+      domainUuid: demoUuid,
+      timeConditionName: '祝日',
+      timeConditionType: 'holiday',
+      timeConditionOrder: 505,
+      timeConditionClosedDays: [{ name: '創立記念日', date: '06-15' }],
+      timeConditionActionType: 'hangup',
+    });
+    engine.configChanged(demoUuid, 'schedule');
+    const answerAt = async (at: string) =>
+      executed((await post(outsideCall('0312345678', at))).body, '0312345678').slice(4);
+    try {
+      for (const at of [
+        '2026-11-23T00:00:00+09:00',
+        '2026-11-23T10:00:00+09:00',
+        '2026-11-23T23:59:59+09:00',
+        '2027-06-15T10:00:00+09:00',
+      ]) {
+        expect(await answerAt(at)).toEqual([['hangup', 'NORMAL_CLEARING']]);
+      }
+      // The working day after: the night's closed announcement at 00:00:00, the IVR at 10:00.
+      expect((await answerAt('2026-11-24T00:00:00+09:00'))[0]?.[0]).toBe('playback');
+      expect(await answerAt('2026-11-24T10:00:00+09:00')).toContainEqual(['ivr', `5000@${DEMO}`]);
+    } finally {
+      await t.database.db.delete(timeConditions).where(eq(timeConditions.timeConditionUuid, holidayUuid));
+      engine.configChanged(demoUuid, 'schedule');
+    }
   });
 
   it('refuses an outside call to a number nobody has, rather than let FreeSWITCH fall back', async () => {

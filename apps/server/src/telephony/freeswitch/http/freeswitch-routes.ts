@@ -18,6 +18,8 @@ export interface FreeswitchRoutesDeps {
 /** A call record with many transfers runs to tens of kilobytes; a megabyte is ample. */
 const BODY_LIMIT = 1024 * 1024;
 const TEXT = 'text/plain; charset=utf-8';
+/** The URLs only FreeSWITCH calls start with this (the console's browser hooks leave them alone). */
+export const FREESWITCH_PREFIX = '/fs/';
 
 /** Registers POST /fs/xml and POST /fs/cdr. */
 export function freeswitchRoutes({ engine, settings }: FreeswitchRoutesDeps): FastifyPluginAsync {
@@ -43,12 +45,12 @@ export function freeswitchRoutes({ engine, settings }: FreeswitchRoutesDeps): Fa
       }
     });
 
-    app.post('/fs/xml', async (request, reply) => {
+    app.post(`${FREESWITCH_PREFIX}xml`, async (request, reply) => {
       const answer = await engine.xml.answer(typeof request.body === 'string' ? request.body : '');
       return reply.type('text/xml; charset=utf-8').send(answer);
     });
 
-    app.post('/fs/cdr', async (request, reply) => {
+    app.post(`${FREESWITCH_PREFIX}cdr`, async (request, reply) => {
       try {
         await engine.receiveCdr(
           typeof request.body === 'string' ? request.body : '',
