@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
@@ -9,6 +12,11 @@ export interface E2E {
   readonly baseUrl: string;
   /** A page in a fresh browser context (own cookies and sessionStorage), closed after the test. */
   newPage(): Promise<Page>;
+  /**
+   * Where to write a screenshot: the test file's own temporary folder, removed after the file unless a
+   * test failed (its path is then printed).
+   */
+  artifact(name: string): string;
 }
 
 /**
@@ -19,19 +27,24 @@ export function useE2E(): E2E {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  let artifacts: string | undefined;
+  let failed = false;
 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') failed = true;
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (artifacts && failed) console.warn(`e2e: screenshots kept in ${artifacts}`);
+    else if (artifacts) rmSync(artifacts, { recursive: true, force: true });
   });
 
   return {
@@ -49,6 +62,10 @@ export function useE2E(): E2E {
       });
       contexts.push(context);
       return context.newPage();
+    },
+    artifact(name) {
+      artifacts ??= mkdtempSync(join(tmpdir(), 'tsunagu-e2e-screenshots-'));
+      return join(artifacts, name);
     },
   };
 }

@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { DEFAULT_MAIL_FROM, type Config } from './config';
 import { registerActionLogRoutes } from './features/action-log/action-log.routes';
 import { createActionLogService } from './features/action-log/action-log.service';
+import { registerAuditRoutes } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { publishCallEvents } from './features/calls/calls.events';
@@ -59,7 +61,7 @@ import { createRouter } from './platform/http/router';
 import { createListCache } from './platform/pbx/list-cache';
 import { broadcastConfigChanges } from './telephony/config-broadcast';
 import { createTelephony, isSandbox, telephonyOf } from './telephony/create-engine';
-import { createAllowList } from './telephony/freeswitch/http/allow-list';
+import { createAllowList } from './platform/http/allow-list';
 import { FREESWITCH_PREFIX } from './telephony/freeswitch/http/freeswitch-routes';
 import type { TelephonyEngine } from './telephony/engine';
 import { createMemoryBus, createRealtimeGateway, routeUpgrades, type Bus } from './platform/realtime';
@@ -231,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Staff side panel: presence, call history, chat, action log, calls.
   registerPresenceRoutes(router, createPresenceService({ db, engine, now }));
   registerCdrRoutes(router, createCdrService({ db }));
+  registerAuditRoutes(router, createAuditService({ db }));
   registerChatRoutes(router, createChatService({ db, publish, now }));
   registerActionLogRoutes(router, createActionLogService({ db }));
   registerCallsRoutes(router, createCallsService({ db, engine }));

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { isAddressOrCidr, splitAllowList } from './telephony/freeswitch/http/allow-list';
+import { isAddressOrCidr, splitAllowList } from './platform/http/allow-list';
 
 /** The sender of absence mails when MAIL_FROM is not given. */
 export const DEFAULT_MAIL_FROM = 'つなぐ <no-reply@tsunagu.invalid>';

@@ -1,3 +1,4 @@
+import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
@@ -15,4 +16,5 @@ export const endpoints = {
   ...pbxEndpoints,
   ...panelEndpoints,
   ...telephonyEndpoints,
+  ...adminEndpoints,
 };

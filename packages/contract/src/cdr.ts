@@ -42,24 +42,7 @@ export const cdrItemSchema = z.object({
 });
 export type CdrItem = z.infer<typeof cdrItemSchema>;
 
-/** A page of results (Spring-style, as the spec's client reads it). */
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-  /** Zero-based page number. */
-  number: number;
-  size: number;
-}
-
-/** The schema of a page of the given items. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    content: z.array(item),
-    totalElements: z.number(),
-    number: z.number(),
-    size: z.number(),
-  });
-}
+export { pageSchema, type Page } from './paging';
 
 /**
  * The number to call back, the other party: the destination of an outbound call, else the caller (spec

@@ -41,6 +41,7 @@ export const MENU: readonly MenuItem[] = [
     children: [
       { variant: 3100, label: 'ユーザー管理', path: '/system/user' },
       { variant: 3200, label: '顧客画面レイアウト設定', path: '/system/layout' },
+      { variant: 3300, label: '操作履歴', path: '/system/audit' },
     ],
   },
   {

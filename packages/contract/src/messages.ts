@@ -12,6 +12,8 @@ export const messages = {
   sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
   forbidden: 'この操作を行う権限がありません。',
   otherTenant: '他のドメインのデータにはアクセスできません。',
+  /** A list export beyond EXPORT_MAX_ROWS (contract/paging.ts). */
+  exportTooLarge: '出力できるのは50,000件までです。条件で絞り込んでから出力してください。',
   xsrf: '不正なリクエストです（XSRFトークンが一致しません）。画面を再読み込みしてください。',
   notFound: '対象のデータが見つかりません。',
   routeNotFound: '指定されたAPIは存在しません。',

@@ -23,6 +23,7 @@ describe('capabilities (spec 6)', () => {
       ['tenant.manage', true, false, false],
       ['user.forceLogout', true, true, false],
       ['sandbox.caller', true, true, false],
+      ['audit.view', true, true, false],
     ];
     for (const [capability, bySp, byCp, byStaff] of rules) {
       expect([can(sp, capability), can(cp, capability), can(staff([]), capability)], capability).toEqual([

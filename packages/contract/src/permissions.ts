@@ -11,6 +11,8 @@ export const USER_CLASS = { provider: 'SP', tenantAdmin: 'CP' } as const;
 type PrivilegedClass = (typeof USER_CLASS)[keyof typeof USER_CLASS];
 const ADMINS: readonly PrivilegedClass[] = [USER_CLASS.provider, USER_CLASS.tenantAdmin];
 const PROVIDER: readonly PrivilegedClass[] = [USER_CLASS.provider];
+/** Menu items only administrators see: the audit trail shows everyone's actions and addresses. */
+const ADMINS_ONLY_VARIANTS: ReadonlySet<number> = new Set([3300]);
 
 /** Who is asking: the user's class and stored menu (user.menu, a JSON string; ignored for SP and CP). */
 export interface MenuSubject {
@@ -26,6 +28,8 @@ export const MENU_CAPABILITIES = {
   2300: 'customer.import',
   3100: 'user.manage',
   3200: 'customer.layout.edit',
+  /** The audit trail: administrators only, whatever a staff user's stored menu says. */
+  3300: 'audit.view',
   8000: 'pbx.view',
   8110: 'pbx.destination.edit',
   8120: 'pbx.extension.edit',
@@ -110,6 +114,7 @@ function computeVisible(subject: MenuSubject): ReadonlySet<number> {
     if (parent && !visible.has(parent.variant)) return;
     if (userClass === USER_CLASS.provider) visible.add(item.variant);
     else if (item.variant >= ADMIN_VARIANT) return;
+    else if (userClass !== USER_CLASS.tenantAdmin && ADMINS_ONLY_VARIANTS.has(item.variant)) return;
     else if (userClass === USER_CLASS.tenantAdmin) visible.add(item.variant);
     // Everything starts hidden: a staff user sees only what their stored menu lists as not hidden.
     else if (stored?.get(item.variant) === false) visible.add(item.variant);

@@ -3,10 +3,9 @@
  * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
  */
 import { Refusal, type CallStateItem, type DeskPhoneState } from '@tsunagu/contract';
+import type { ConfigKind, ConfigListener } from '../platform/pbx/config-kind';
 
-/** What kind of PBX configuration changed, so the engine can flush just that part of its caches. */
-export type ConfigKind =
-  'extension' | 'ringGroup' | 'ivr' | 'destination' | 'speedDial' | 'recording' | 'schedule';
+export type { ConfigKind };
 
 export type ChannelState = 'RINGING' | 'EARLY' | 'ACTIVE' | 'HELD' | 'DOWN';
 
@@ -92,10 +91,8 @@ export class EngineCommandError extends Refusal {
 }
 
 /** Commands name a channel by the uuid callState() reports. */
-export interface TelephonyEngine {
+export interface TelephonyEngine extends ConfigListener {
   readonly kind: 'sandbox' | 'freeswitch' | 'none';
-  /** A tenant's configuration of the given kind was committed; called after the transaction. */
-  configChanged(tenantUuid: string, kind: ConfigKind): void;
   /** The tenant's current channels. */
   callState(domainName: string): CallStateEntry[];
   /** The tenant's park slots P1–P8. */

@@ -11,6 +11,7 @@ import { seedDemo } from '../platform/db/seed';
 import { createSecretBox } from '../platform/crypto/secrets';
 import { createRecordingStorage } from '../platform/files/recording-storage';
 import { createNoopEngine, type ConfigKind, type TelephonyEngine } from '../telephony/engine';
+import { createFactories, type Factories } from './factories';
 
 /** Configuration for tests: random secrets, generous limits, a fresh temporary data directory. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -69,6 +70,8 @@ export interface TestApp {
   configChanges: { tenantUuid: string; kind: ConfigKind }[];
   /** Every engine.dropRegistrations call so far, in order (unless a test passed its own engine). */
   registrationDrops: { tenantUuid: string; extension: string }[];
+  /** Builds tenants, users, extensions and calls for the test. */
+  build: Factories;
   /** Signs in through the real endpoint; throws when the sign-in fails. */
   login(username: string, password: string): Promise<TestSession>;
   /** app.inject as the given session (or anonymously). */
@@ -86,13 +89,15 @@ export const PASSWORDS: Record<string, string> = {
   sato: 'Staff#2026',
 };
 
-/** Builds the app on a fresh database holding the demo data. */
+/** Builds the app on a fresh database holding the demo data (unless `demo: false`: then it is empty). */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
+  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps>; demo?: boolean } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(options.config);
-  await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
+  const secrets = createSecretBox(config.secretKey);
+  const demo = options.demo ?? true;
+  if (demo) await seedDemo(database.db, secrets, createRecordingStorage(config.dataDir));
   const configChanges: TestApp['configChanges'] = [];
   const registrationDrops: TestApp['registrationDrops'] = [];
   const engine: TelephonyEngine = {
@@ -101,7 +106,7 @@ export async function createTestApp(
     dropRegistrations: async (tenantUuid, extension) =>
       void registrationDrops.push({ tenantUuid, extension }),
   };
-  const app = await buildApp({ config, database, demo: true, engine, ...options.deps });
+  const app = await buildApp({ config, database, demo, engine, ...options.deps });
   checkEveryAnswer(app);
   const xsrf = randomBytes(12).toString('hex');
   return {
@@ -110,6 +115,7 @@ export async function createTestApp(
     config,
     configChanges,
     registrationDrops,
+    build: createFactories(database.db, secrets),
     async login(username, password) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
       const header = res.headers.authorization;

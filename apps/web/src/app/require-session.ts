@@ -9,7 +9,7 @@ import {
   subscribeSession,
   type Session,
 } from '../shared/session/session-store';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 
 const isLoginPath = (pathname: string) => pathname === paths.login.href();
 

@@ -1,6 +1,6 @@
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { ja } from '../shared/i18n/ja';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 import { requireSession } from './require-session';
 import { PageLoading, RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-title';
@@ -29,6 +29,8 @@ const customerRecordPage: Lazy = () =>
   import('../features/customer-record/customer-record-page').then((m) => ({
     Component: m.CustomerRecordPage,
   }));
+const auditPage: Lazy = () =>
+  import('../features/audit/audit-page').then((m) => ({ Component: m.AuditPage }));
 const helpPage: Lazy = () => import('../features/help/help-page').then((m) => ({ Component: m.HelpPage }));
 const callerPage: Lazy = () =>
   import('../features/caller-page/caller-page').then((m) => ({ Component: m.CallerPage }));
@@ -77,6 +79,7 @@ export const routes: RouteObject[] = [
               screen(paths.system.layout.path, ja.titles.systemLayout),
               screen(paths.system.admin.path, ja.titles.systemAdmin),
               screen(paths.system.spUser.path, ja.titles.systemSpUser),
+              screen(paths.system.audit.path, ja.titles.systemAudit, auditPage),
             ],
           },
           {

@@ -18,7 +18,7 @@ function tagText(colors: Record<TagHue, string>): Record<string, string> {
 
 /**
  * antd's tokens, darkened where the defaults miss WCAG 2.1 AA (JIS X 8341-3): text 4.5:1, the focus
- * ring 3:1 (theme.test.ts computes the ratios, e2e/accessibility.test.ts runs axe-core).
+ * ring 3:1 (theme.test.ts computes the ratios, e2e/using-assistive-technology.test.ts runs axe-core).
  */
 export const theme: ThemeConfig = {
   token: {

@@ -1,7 +1,7 @@
 import { isExternalNumber } from '@tsunagu/contract/pbx/dial';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 
 /** The customer record a caller's number leads to: outside numbers only (longer than 4 characters, spec 5). */
 export function customerRecordHref(number: string): string | null {

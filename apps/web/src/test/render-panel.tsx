@@ -6,7 +6,7 @@ import { Providers } from '../app/providers';
 import { NoticeBridge } from '../shared/ui/notice-bridge';
 
 /**
- * Renders a piece of the shell (a side-panel tab, the header) with the app's providers, antd's App
+ * Renders a piece of the app (a side-panel tab, the header, a screen, a dialog) with the app's providers, antd's App
  * context and a router, without the lazy route table. Returns the router to follow navigation.
  */
 export function renderPanel(ui: ReactNode, url = '/dashboard') {

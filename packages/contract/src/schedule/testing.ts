@@ -1,4 +1,4 @@
-/** Builders of conditions and schedules for the schedule tests (not exported from the package index). */
+/** Builders of conditions and schedules for the schedule tests of the contract and the server (not in the index). */
 import {
   WEEKDAY_KEYS,
   dialplanSchema,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cdrCounts, cdrs, domains, extensions, recallNumbers } from '../../platform/db/schema';
+import { cdrCounts, cdrs, domains, recallNumbers } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { insertCdr, pageWindow, recallCount } from './cdr.repository';
 import { recallCountByScan } from './testing/recall-by-scan';
@@ -11,30 +12,20 @@ import { recallCountByScan } from './testing/recall-by-scan';
 
 let t: TestApp;
 let yamada: TestSession;
-let demo: string;
+let ours: string;
 let other: string;
 let yamadaExt: string;
 let otherExt: string;
 
-async function tenant(name: string) {
-  return (await t.database.db.select().from(domains).where(eq(domains.domainName, name)))[0]!.domainUuid;
-}
-async function extension(domainUuid: string, number: string) {
-  return (
-    await t.database.db
-      .select()
-      .from(extensions)
-      .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, number)))
-  )[0]!.extensionUuid;
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  demo = await tenant('demo.tsunagu.local');
-  other = await tenant('other.tsunagu.local');
-  yamadaExt = await extension(demo, '1001');
-  otherExt = await extension(other, '1001');
-  yamada = await t.login('yamada', 'Staff#2026');
+  t = await createTestApp({ demo: false });
+  const [tenant, otherTenant] = [await t.build.tenant(), await t.build.tenant()];
+  const ourExtension = await t.build.extension(tenant, { extension: '1001' });
+  const user = await t.build.user(tenant, { extensionUuid: ourExtension.extensionUuid });
+  [ours, other] = [tenant.domainUuid, otherTenant.domainUuid];
+  yamadaExt = ourExtension.extensionUuid;
+  otherExt = (await t.build.extension(otherTenant, { extension: '1001' })).extensionUuid;
+  yamada = await t.login(user.username, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -48,7 +39,7 @@ function leg(overrides: Leg) {
   legs++;
   return {
     cdrUuid: randomUUID(),
-    domainUuid: demo,
+    domainUuid: ours,
     callUuid: `leg-${legs}`,
     extensionUuid: yamadaExt,
     direction: 'inbound' as const,
@@ -72,7 +63,7 @@ const history = (page: number, size = 10, sort = 'DESC') =>
   t.request(yamada, {
     method: 'POST',
     url: `/api/v1/cdr/ext?size=${size}&page=${page}&sort=startStamp,${sort}`,
-    payload: { domainUuid: demo, extensionUuid: yamadaExt },
+    payload: { domainUuid: ours, extensionUuid: yamadaExt },
   });
 
 describe('history totals', () => {
@@ -80,15 +71,15 @@ describe('history totals', () => {
     const first = leg({});
     expect(await insertCdr(t.database.db, first)).toBe(true);
     expect(await insertCdr(t.database.db, { ...first, cdrUuid: randomUUID() })).toBe(false);
-    expect(await total(demo, yamadaExt)).toBe(1);
-    expect(await recallCount(t.database.db, demo)).toBe(1);
+    expect(await total(ours, yamadaExt)).toBe(1);
+    expect(await recallCount(t.database.db, ours)).toBe(1);
     // A batch whose rows partly exist already adds only the new ones.
     await t.database.db
       .insert(cdrs)
       .values([{ ...first, cdrUuid: randomUUID() }, leg({}), leg({ callerIdNumber: '0399998888' })])
       .onConflictDoNothing({ target: [cdrs.domainUuid, cdrs.callUuid] });
-    expect(await total(demo, yamadaExt)).toBe(3);
-    expect(await recallCount(t.database.db, demo)).toBe(2);
+    expect(await total(ours, yamadaExt)).toBe(3);
+    expect(await recallCount(t.database.db, ours)).toBe(2);
   });
 
   it("keeps another tenant's calls out of this tenant's totals and recall count", async () => {
@@ -110,9 +101,9 @@ describe('history totals', () => {
         destinationNumber: '0312345678',
       }),
     );
-    expect(await total(demo, yamadaExt)).toBe(1);
+    expect(await total(ours, yamadaExt)).toBe(1);
     expect(await total(other, otherExt)).toBe(4);
-    expect(await recallCount(t.database.db, demo)).toBe(1);
+    expect(await recallCount(t.database.db, ours)).toBe(1);
     expect(await recallCount(t.database.db, other)).toBe(3);
     const page = (await history(0)).json().data.page;
     expect(page.totalElements).toBe(1);
@@ -123,14 +114,14 @@ describe('history totals', () => {
     for (const r of rows) await insertCdr(t.database.db, r);
     // Deleting the newer miss from a number leaves it waiting on its older one.
     await t.database.db.delete(cdrs).where(eq(cdrs.cdrUuid, rows[1]!.cdrUuid));
-    expect(await total(demo, yamadaExt)).toBe(2);
-    expect(await recallCount(t.database.db, demo)).toBe(2);
+    expect(await total(ours, yamadaExt)).toBe(2);
+    expect(await recallCount(t.database.db, ours)).toBe(2);
     await t.database.db.delete(cdrs).where(eq(cdrs.callerIdNumber, '0399998888'));
-    expect(await recallCount(t.database.db, demo)).toBe(1);
+    expect(await recallCount(t.database.db, ours)).toBe(1);
     // Rows moved off the extension (as ON DELETE SET NULL does) leave its total.
-    await t.database.db.update(cdrs).set({ extensionUuid: null }).where(eq(cdrs.domainUuid, demo));
-    expect(await total(demo, yamadaExt)).toBe(0);
-    expect(await recallCount(t.database.db, demo)).toBe(1);
+    await t.database.db.update(cdrs).set({ extensionUuid: null }).where(eq(cdrs.domainUuid, ours));
+    expect(await total(ours, yamadaExt)).toBe(0);
+    expect(await recallCount(t.database.db, ours)).toBe(1);
   });
 });
 
@@ -203,9 +194,9 @@ describe('recall count', () => {
           : leg({ callerIdNumber: number, billsec: kind === 1 ? 20 : 0, startStamp }),
       );
       if (i % 10 === 9)
-        expect(await recallCount(t.database.db, demo)).toBe(await recallCountByScan(t.database.db, demo));
+        expect(await recallCount(t.database.db, ours)).toBe(await recallCountByScan(t.database.db, ours));
     }
-    expect(await recallCountByScan(t.database.db, demo)).toBeGreaterThan(0);
+    expect(await recallCountByScan(t.database.db, ours)).toBeGreaterThan(0);
   });
 
   it('is rebuilt by the migration backfill from the rows already stored', async () => {
@@ -223,8 +214,8 @@ describe('recall count', () => {
       'utf8',
     );
     await t.database.runScript(migration.slice(migration.indexOf('-- Backfill')));
-    expect(await total(demo, yamadaExt)).toBe(3);
-    expect(await recallCount(t.database.db, demo)).toBe(1);
+    expect(await total(ours, yamadaExt)).toBe(3);
+    expect(await recallCount(t.database.db, ours)).toBe(1);
   });
 });
 
@@ -237,7 +228,7 @@ describe('a tenant deleted', () => {
     expect(
       await t.database.db.select().from(recallNumbers).where(eq(recallNumbers.domainUuid, other)),
     ).toEqual([]);
-    expect(await total(demo, yamadaExt)).toBe(1);
-    expect(await recallCount(t.database.db, demo)).toBe(1);
+    expect(await total(ours, yamadaExt)).toBe(1);
+    expect(await recallCount(t.database.db, ours)).toBe(1);
   });
 });

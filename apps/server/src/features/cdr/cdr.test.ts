@@ -2,35 +2,39 @@ import { randomUUID } from 'node:crypto';
 import { UNREGISTERED } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cdrs, domains, extensions } from '../../platform/db/schema';
+import { cdrs } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { insertCdr } from './cdr.repository';
 
 let t: TestApp;
 let yamada: TestSession;
-let demoUuid: string;
+let adminB: TestSession;
+let tenantUuid: string;
+let otherUuid: string;
 let yamadaExt: string;
 let suzukiExt: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  demoUuid = (await db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local')))[0]!
-    .domainUuid;
-  const ext = async (n: string) =>
-    (await db.select().from(extensions).where(eq(extensions.extension, n))).find(
-      (e) => e.domainUuid === demoUuid,
-    )!.extensionUuid;
-  yamadaExt = await ext('1001');
-  suzukiExt = await ext('1002');
-  await db.delete(cdrs);
+  t = await createTestApp({ demo: false });
+  const tenant = await t.build.tenant();
+  const yamadaExtension = await t.build.extension(tenant, {
+    extension: '1001',
+    effectiveCallerIdName: '山田 太郎',
+  });
+  const suzukiExtension = await t.build.extension(tenant, {
+    extension: '1002',
+    effectiveCallerIdName: '鈴木 花子',
+  });
+  const yamadaUser = await t.build.user(tenant, { extensionUuid: yamadaExtension.extensionUuid });
+  await t.build.user(tenant, { extensionUuid: suzukiExtension.extensionUuid });
+  const other = await t.build.tenant();
+  const otherAdmin = await t.build.user(other, { userClass: 'CP' });
+  [tenantUuid, otherUuid] = [tenant.domainUuid, other.domainUuid];
+  [yamadaExt, suzukiExt] = [yamadaExtension.extensionUuid, suzukiExtension.extensionUuid];
   const base = Date.UTC(2026, 10, 1, 0, 0, 0);
   for (let i = 0; i < 23; i++) {
-    await insertCdr(db, {
-      cdrUuid: randomUUID(),
-      domainUuid: demoUuid,
-      callUuid: `call-${i}`,
-      extensionUuid: yamadaExt,
+    await t.build.call(yamadaExtension, {
       direction: i === 0 ? 'local' : i % 2 ? 'inbound' : 'outbound',
       callerIdNumber: i === 0 ? '1002' : i % 2 ? '0312345678' : '1001',
       destinationNumber: i === 0 ? '1001' : i % 2 ? '1001' : '0698765432',
@@ -38,17 +42,14 @@ beforeAll(async () => {
       billsec: i % 3 === 0 ? 0 : 30,
     });
   }
-  await insertCdr(db, {
-    cdrUuid: randomUUID(),
-    domainUuid: demoUuid,
-    callUuid: 'suzuki-call',
-    extensionUuid: suzukiExt,
+  await t.build.call(suzukiExtension, {
     direction: 'inbound',
     callerIdNumber: '0311112222',
     destinationNumber: '1002',
     startStamp: new Date(base),
   });
-  yamada = await t.login('yamada', 'Staff#2026');
+  yamada = await t.login(yamadaUser.username, FACTORY_PASSWORD);
+  adminB = await t.login(otherAdmin.username, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -56,7 +57,7 @@ const history = (
   s: TestSession,
   extensionUuid: string,
   query = 'size=10&page=0&sort=startStamp,DESC',
-  domainUuid = demoUuid,
+  domainUuid = tenantUuid,
 ) =>
   t.request(s, { method: 'POST', url: `/api/v1/cdr/ext?${query}`, payload: { domainUuid, extensionUuid } });
 
@@ -83,11 +84,7 @@ describe('POST /api/v1/cdr/ext', () => {
 
   it("refuses another user's extension and another tenant", async () => {
     expect((await history(yamada, suzukiExt)).statusCode).toBe(403);
-    const adminB = await t.login('admin-b', 'Admin#2026');
     expect((await history(adminB, yamadaExt)).statusCode).toBe(403);
-    const otherUuid = (
-      await t.database.db.select().from(domains).where(eq(domains.domainName, 'other.tsunagu.local'))
-    )[0]!.domainUuid;
     expect((await history(yamada, yamadaExt, undefined, otherUuid)).statusCode).toBe(403);
   });
 
@@ -102,7 +99,7 @@ describe('POST /api/v1/cdr/ext', () => {
   it('stores a call leg once, however often it is delivered', async () => {
     const row = {
       cdrUuid: randomUUID(),
-      domainUuid: demoUuid,
+      domainUuid: tenantUuid,
       callUuid: 'dup-1',
       extensionUuid: suzukiExt,
       direction: 'inbound' as const,

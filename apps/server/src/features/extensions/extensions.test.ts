@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secrets';
 import { auditLog, extensions, users } from '../../platform/db/schema';
 import { createNoopEngine } from '../../telephony/engine';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import { createTestApp, PASSWORDS, type TestSession } from '../../testing/test-app';
 
@@ -41,15 +42,19 @@ const rows = () => k.t.database.db.select().from(extensions);
 
 describe('GET /api/v1/extension/{domainUuid}', () => {
   it("lists the tenant's extensions without any secret", async () => {
-    const res = await list(k.admin, k.demoUuid);
+    const tenant = await k.t.build.tenant();
+    await k.t.build.extension(tenant, { extension: '1000', effectiveCallerIdName: '受付' });
+    await k.t.build.extension(tenant);
+    const admin = await k.t.build.user(tenant, { userClass: 'CP' });
+    const res = await list(await k.t.login(admin.username, FACTORY_PASSWORD), tenant.domainUuid);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data.list;
-    expect(rows).toHaveLength(11);
+    expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({
       id: rows[0].extensionUuid,
       extensionUuid: expect.any(String),
       extension: '1000',
-      userContext: 'demo.tsunagu.local',
+      userContext: tenant.domainName,
       effectiveCallerIdName: '受付',
       outboundCallerIdNumber: '',
       enabled: 'true',

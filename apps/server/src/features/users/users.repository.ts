@@ -36,7 +36,7 @@ export interface UserInfoRow {
     | 'menu'
   >;
   domain: Pick<typeof domains.$inferSelect, 'domainUuid' | 'domainName' | 'domainDescription' | 'timeZone'>;
-  /** The tenant's 'pbx' and 'directory' counters (0010_change_areas.sql): its directory is reused while they stand. */
+  /** The tenant's 'pbx' and 'directory' counters (0011_change_areas.sql): its directory is reused while they stand. */
   version: string;
   /** Online sessions per user (see onlineSessionCounts). */
   online: Record<string, number>;

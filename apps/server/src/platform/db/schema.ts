@@ -28,7 +28,7 @@ export const domains = pgTable('domains', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Change counters per tenant and area ('pbx', 'directory'), bumped by triggers (0010_change_areas.sql). */
+/** Change counters per tenant and area ('pbx', 'directory'), bumped by triggers (0011_change_areas.sql). */
 export const changeVersions = pgTable(
   'change_versions',
   {
@@ -286,3 +286,9 @@ export const mailLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.callUuid, t.kind] })],
 );
+
+/** Entries per tenant's audit trail, kept by triggers (migrations/0010_audit_trail.sql); the nil UUID for none. */
+export const auditCounts = pgTable('audit_counts', {
+  domainKey: uuid('domain_key').primaryKey(),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+});

@@ -31,7 +31,7 @@ export const DEMO_SIGN_INS = [
 ] as const;
 
 /** Staff see Home and the customer section; PBX management, system and analysis are hidden. */
-const STAFF_MENU = menuConfig([3000, 3100, 3200, 8000, 4000, 4100, 4200, 4300]);
+export const STAFF_MENU = menuConfig([3000, 3100, 3200, 8000, 4000, 4100, 4200, 4300]);
 
 const DEMO_EXTENSIONS: [string, string][] = [
   ['1000', '受付'],

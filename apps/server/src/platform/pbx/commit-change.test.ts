@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ApiError } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNoopEngine, type ConfigKind } from '../../telephony/engine';
 import type { Auth } from '../auth/auth-context';
 import type { Database } from '../db/client';
 import { auditLog, domains, speedDials } from '../db/schema';
 import { uniqueViolation } from '../db/unique-violation';
 import { openTestDatabase } from '../../testing/test-app';
 import { commitChange } from './commit-change';
+import type { ConfigKind, ConfigListener } from './config-kind';
 
 let database: Database;
 let tenantUuid: string;
 const told: { tenantUuid: string; kind: ConfigKind }[] = [];
-const engine = {
-  ...createNoopEngine(),
+const engine: ConfigListener = {
   configChanged: (t: string, kind: ConfigKind) => void told.push({ tenantUuid: t, kind }),
 };
 const auth = { userUuid: randomUUID(), username: 'admin' } as Auth;

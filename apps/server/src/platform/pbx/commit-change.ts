@@ -1,6 +1,6 @@
-import type { ConfigKind, TelephonyEngine } from '../../telephony/engine';
 import { auditedTransaction, type AuditedChange, type AuditNote } from '../audit/audited-transaction';
 import type { Db, Tx } from '../db/client';
+import type { ConfigKind, ConfigListener } from './config-kind';
 
 export type { Actor } from '../audit/audited-transaction';
 
@@ -16,10 +16,10 @@ export interface ChangeNote extends AuditNote {
 
 /**
  * A PBX configuration change: an audited transaction (the PBX tables' triggers bump the tenant's 'pbx'
- * change counter with it, see 0010_change_areas.sql), then the engine reloads what changed.
+ * change counter with it, see 0011_change_areas.sql), then the engine reloads what changed.
  */
 export async function commitChange(
-  { db, engine }: { db: Db; engine: TelephonyEngine },
+  { db, engine }: { db: Db; engine: ConfigListener },
   change: Change,
   work: (tx: Tx) => Promise<ChangeNote>,
 ): Promise<void> {

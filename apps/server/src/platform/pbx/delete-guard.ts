@@ -6,9 +6,9 @@ import {
   usageMessages,
   type UsageKind,
 } from '@tsunagu/contract';
-import type { ConfigKind, TelephonyEngine } from '../../telephony/engine';
 import type { Db, Tx } from '../db/client';
 import { commitChange, type Change } from './commit-change';
+import type { ConfigKind, ConfigListener } from './config-kind';
 import { lockTenantNumbers } from './lookups.repository';
 import { findUsages, findUsageTarget, REF_CONFIG, removeUsages } from './usage.repository';
 
@@ -56,7 +56,7 @@ export interface GuardedDelete<Found> {
  * references removed. Returns what `find` found.
  */
 export async function commitGuardedDelete<Found = undefined>(
-  deps: { db: Db; engine: TelephonyEngine },
+  deps: { db: Db; engine: ConfigListener },
   change: Change,
   id: string,
   removeReferences: boolean,

@@ -14,7 +14,7 @@ export interface Answer {
   gzip(): Buffer;
 }
 
-/** Serialised list answers per tenant, reused while the tenant's 'pbx' change counter (0010_change_areas.sql) stands still. */
+/** Serialised list answers per tenant, reused while the tenant's 'pbx' change counter (0011_change_areas.sql) stands still. */
 export interface ListCache {
   /** The list's answer; `build` runs only when the tenant changed since it was last built. */
   answer(tenantUuid: string, list: ListName, build: () => Promise<unknown>): Promise<Answer>;

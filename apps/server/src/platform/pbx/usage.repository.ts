@@ -1,6 +1,6 @@
 import { LUA_PREFIX, type UsageKind, type UsageRef, type UsageRefKind } from '@tsunagu/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ConfigKind } from '../../telephony/engine';
+import type { ConfigKind } from './config-kind';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
 

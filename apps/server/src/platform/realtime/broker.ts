@@ -36,7 +36,7 @@ export interface StompBrokerOptions<P> {
 }
 
 export interface StompBroker<P> {
-  /** Serves an already upgraded WebSocket (for example from a @fastify/websocket route). */
+  /** Serves an already upgraded WebSocket. */
   accept(socket: WebSocket): void;
   /** Upgrades an HTTP request already routed to this broker (by an upgrade dispatcher) and serves it. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;

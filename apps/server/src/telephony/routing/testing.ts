@@ -1,12 +1,6 @@
 /** A sample tenant for the routing tests: every kind of object, in every state worth routing. */
-import {
-  dialplanSchema,
-  timeConditionSchema,
-  WEEKDAY_KEYS,
-  type Dialplan,
-  type TimeCondition,
-} from '@tsunagu/contract';
-import { japaneseOffice } from '@tsunagu/contract/schedule/testing';
+import { dialplanSchema, type Dialplan, type TimeCondition } from '@tsunagu/contract';
+import { anti, days, japaneseOffice, mday, MON_FRI, wtime } from '@tsunagu/contract/schedule/testing';
 import { route } from './route';
 import { buildTenantConfig } from './tenant-config';
 import type { ExtensionRow, RingGroupRow, TenantRows } from './tenant-rows';
@@ -50,34 +44,6 @@ const transferTo = (number: string, domain = DOMAIN) => ({
   ringGroupTimeoutApp: 'transfer' as const,
   ringGroupTimeoutData: `${number} XML ${domain}`,
 });
-
-/** Weekday flags from Sunday-first indexes (0 = Sunday). */
-function days(...indexes: number[]): Partial<TimeCondition> {
-  return Object.fromEntries(WEEKDAY_KEYS.map((key, i) => [key, indexes.includes(i) ? 'true' : 'false']));
-}
-const MON_FRI = days(1, 2, 3, 4, 5);
-
-const condition = (fields: Partial<TimeCondition>) =>
-  timeConditionSchema.parse({ timeConditionOrder: 0, ...fields });
-const anti = (fields: Partial<TimeCondition> = {}) =>
-  condition({ timeConditionName: 'anti', timeConditionType: 'anti', timeConditionOrder: 999, ...fields });
-const wtime = (name: string, order: number, timeOfDay: string, fields: Partial<TimeCondition>) =>
-  condition({
-    timeConditionName: name,
-    timeConditionType: 'wtime',
-    timeConditionOrder: order,
-    timeConditionTimeOfDay: timeOfDay,
-    ...fields,
-  });
-const mday = (name: string, order: number, mon: string, dayRange: string, fields: Partial<TimeCondition>) =>
-  condition({
-    timeConditionName: name,
-    timeConditionType: 'mday',
-    timeConditionOrder: order,
-    timeConditionMon: mon,
-    timeConditionMday: dayRange,
-    ...fields,
-  });
 
 function schedule(
   dialplanNumber: string,

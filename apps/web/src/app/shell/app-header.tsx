@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PhoneTypeToggle } from '../../features/phone-type/phone-type-toggle';
 import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 import { ChatBadge, CurrentCallIndicator, RecallBadge } from './header-activity';
 import { SandboxTools } from './sandbox-tools';
 import { UserMenu } from './user-menu';

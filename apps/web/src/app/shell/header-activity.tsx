@@ -3,7 +3,7 @@ import { Badge, Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { ja } from '../../shared/i18n/ja';
 import { showSidePanelTab, useShellState } from '../../shared/shell-state/shell-state';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 
 /** 'Hang up' and a live indicator, only while a call is in progress. */
 export function CurrentCallIndicator() {

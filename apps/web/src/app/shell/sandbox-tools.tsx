@@ -6,7 +6,7 @@ import { can } from '@tsunagu/contract/permissions';
 import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 
 const DeskPhoneControls = lazy(() =>
   import('../../features/incoming-call/desk-phone-controls').then((m) => ({ default: m.DeskPhoneControls })),

@@ -2,7 +2,7 @@ import { App as AntApp, Layout } from 'antd';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { NoticeBridge } from '../../shared/ui/notice-bridge';
-import { paths } from '../paths';
+import { paths } from '../../shared/paths';
 import { RouteAccess } from '../screens/route-access';
 import { AppHeader } from './app-header';
 import { LiveUpdates } from './live-updates';

@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { takeReturnUrl } from '../../shared/session/return-url';
 import { DemoAccounts } from './demo-accounts';

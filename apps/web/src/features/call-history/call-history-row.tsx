@@ -10,7 +10,7 @@ import {
 import { Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
 import { HistoryEntryCells } from '../../shared/ui/history-entry-cells';

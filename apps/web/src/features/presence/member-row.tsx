@@ -2,7 +2,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { isExternalNumber, monitorDialString } from '@tsunagu/contract/pbx/dial';
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import type { MemberView } from './presence-model';
 

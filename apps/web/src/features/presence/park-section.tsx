@@ -1,6 +1,6 @@
 import { Collapse, Flex, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import type { ParkSlotView } from './presence-model';
 

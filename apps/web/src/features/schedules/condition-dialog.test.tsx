@@ -1,11 +1,9 @@
 import { nameHint, orderHint, scheduleMessages as m } from '@tsunagu/contract/schedule/messages';
 import { newCondition, timeConditionSchema, type TimeCondition } from '@tsunagu/contract/schedule/schema';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
-import { NoticeBridge } from '../../shared/ui/notice-bridge';
+import { renderPanel } from '../../test/render-panel';
 import type { ScheduleChoices } from './action-inputs';
 import { ConditionDialog } from './condition-dialog';
 
@@ -28,20 +26,15 @@ const weekdayHours = timeConditionSchema.parse({
 
 function renderDialog(condition: TimeCondition, others: TimeCondition[] = [weekdayHours]) {
   const onSave = vi.fn<(condition: TimeCondition) => void>();
-  render(
-    <Providers>
-      <AntApp>
-        <NoticeBridge />
-        <ConditionDialog
-          condition={condition}
-          others={others}
-          choices={choices}
-          today="2025-06-01"
-          onSave={onSave}
-          onClose={() => undefined}
-        />
-      </AntApp>
-    </Providers>,
+  renderPanel(
+    <ConditionDialog
+      condition={condition}
+      others={others}
+      choices={choices}
+      today="2025-06-01"
+      onSave={onSave}
+      onClose={() => undefined}
+    />,
   );
   const dialog = screen.getByRole('dialog');
   const user = userEvent.setup({ delay: null });

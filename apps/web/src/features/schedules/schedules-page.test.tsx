@@ -1,14 +1,12 @@
 import { scheduleMessages as m } from '@tsunagu/contract/schedule/messages';
 import { newSchedule, timeConditionSchema, type Dialplan } from '@tsunagu/contract/schedule/schema';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { App as AntApp } from 'antd';
-import { Providers } from '../../app/providers';
 import { startSession } from '../../shared/session/session-store';
-import { NoticeBridge } from '../../shared/ui/notice-bridge';
 import { userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi, type RecordedRequest } from '../../test/mock-api';
+import { renderPanel } from '../../test/render-panel';
 import { SchedulesPage } from './schedules-page';
 
 const info = userInfoFixture({ userClass: 'CP' });
@@ -62,14 +60,7 @@ function api(handlers: Record<string, (request: RecordedRequest) => Response> = 
 /** Shows the screen (without the shell around it) and chooses '通常営業'. */
 async function openRegular() {
   startSession('tok', info);
-  render(
-    <Providers>
-      <AntApp>
-        <NoticeBridge />
-        <SchedulesPage />
-      </AntApp>
-    </Providers>,
-  );
+  renderPanel(<SchedulesPage />);
   const user = userEvent.setup({ delay: null });
   const select = await screen.findByLabelText('営業時間選択');
   expect(screen.getByText('営業時間削除').closest('button')?.disabled).toBe(true);

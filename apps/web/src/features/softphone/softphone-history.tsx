@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { fetchData } from '../../shared/api/client';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';

@@ -1,3 +1,4 @@
+import { jaList } from './ja-list';
 import { jaPanel } from './ja-panel';
 import { jaPbx } from './ja-pbx';
 import { jaPhone } from './ja-phone';
@@ -20,6 +21,7 @@ export const ja = {
     systemLayout: '顧客画面レイアウト設定',
     systemAdmin: 'ドメイン管理',
     systemSpUser: 'SPユーザー管理',
+    systemAudit: '操作履歴',
     pbx: 'PBX',
     pbxDestination: '回線番号',
     pbxExtension: '内線番号',
@@ -94,6 +96,7 @@ export const ja = {
     ok: 'OK',
     network: 'サーバーに接続できません。通信環境を確認してください。',
   },
+  list: jaList,
   pbx: jaPbx,
   ...jaSchedules,
 } as const;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FreeswitchSettings } from '../../../config';
 import { CdrParseError } from '../cdr/json-cdr';
 import type { FreeswitchEngine } from '../engine/freeswitch-engine';
-import { createAllowList } from './allow-list';
+import { createAllowList } from '../../../platform/http/allow-list';
 import { carriesSecret } from './shared-secret';
 
 export interface FreeswitchRoutesDeps {

@@ -127,7 +127,7 @@ const sendChat = (on: StartedServer, from: Session, to: Session, message: string
 const onlineCount = (list: unknown, userUuid: string) =>
   (list as { userUuid: string; loginCnt: number }[]).find((u) => u.userUuid === userUuid)?.loginCnt ?? 0;
 
-describe('two instances on PostgreSQL and Redis', () => {
+describe('staff connected to two instances on PostgreSQL and Redis', () => {
   it("carries a chat sent through instance 1's API to a user connected to instance 2", async () => {
     const suzuki = await signIn(two, 'suzuki');
     const onTwo = await connect(two, suzuki);

@@ -9,7 +9,7 @@ import { useE2E } from './support/harness';
 
 const e2e = useE2E();
 
-describe('issue 14: desk phones in presence', () => {
+describe('staff see which colleagues have a desk phone in presence', () => {
   it("shows 田中 一郎's registered desk phone as 電話機 ○, and none for softphone users", async () => {
     const page = await e2e.newPage();
     await signIn(page, DEMO.yamada);

@@ -61,7 +61,7 @@ async function parkList(page: Page) {
   return list;
 }
 
-describe('issue 6: a simulated outside caller with real audio', () => {
+describe('an outside caller reaches staff through the IVR, with real audio', () => {
   it('dials 0312345678 from the caller page, passes the IVR, rings yamada and suzuki; yamada answers and audio flows both ways', async () => {
     const admin = await signInWithPhone(newPage, DEMO.admin);
     await openAroundTheClock(admin);
@@ -75,12 +75,13 @@ describe('issue 6: a simulated outside caller with real audio', () => {
     await admin.getByRole('button', { name: '回線に接続' }).click();
     await admin.getByText('接続中: external:09012345678@demo.tsunagu.local').waitFor();
     await admin.getByRole('combobox', { name: '着信番号' }).click();
+    // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
     await admin.locator('.ant-select-dropdown').getByTitle('0312345678 代表').click();
     await admin.getByRole('region', { name: '模擬発信' }).getByRole('button', { name: /発信/ }).click();
 
     // The IVR's greeting plays on the caller page (the sandbox says so); digit 1 is the sales group.
     await admin.getByText(/再生中の音声: IVRの案内/).waitFor();
-    await admin.screenshot({ path: '/tmp/calls-caller-ivr.png' });
+    await admin.screenshot({ path: e2e.artifact('calls-caller-ivr.png') });
     await admin
       .getByRole('group', { name: 'ダイヤルキー（IVR）' })
       .getByRole('button', { name: '1' })
@@ -90,7 +91,7 @@ describe('issue 6: a simulated outside caller with real audio', () => {
     await incomingCall(suzuki).getByText('【09012345678】').waitFor();
     // An outside number: 'Answer then move' is offered.
     await incomingCall(yamada).getByRole('button', { name: '応答して移動' }).waitFor();
-    await yamada.screenshot({ path: '/tmp/calls-yamada-ringing.png' });
+    await yamada.screenshot({ path: e2e.artifact('calls-yamada-ringing.png') });
     await incomingCall(yamada).getByRole('button', { name: '応答', exact: true }).click();
 
     await incomingCall(suzuki).waitFor({ state: 'hidden' });
@@ -104,8 +105,8 @@ describe('issue 6: a simulated outside caller with real audio', () => {
     // Real media both ways: each side's connection reports audio received.
     expect(await audioArrives(admin)).toBeGreaterThan(0);
     expect(await audioArrives(yamada)).toBeGreaterThan(0);
-    await yamada.screenshot({ path: '/tmp/calls-yamada-talking.png' });
-    await admin.screenshot({ path: '/tmp/calls-caller-talking.png' });
+    await yamada.screenshot({ path: e2e.artifact('calls-yamada-talking.png') });
+    await admin.screenshot({ path: e2e.artifact('calls-caller-talking.png') });
 
     await admin.getByRole('region', { name: '模擬発信' }).getByRole('button', { name: /切断/ }).click();
     await softphone(yamada).getByLabel('通話相手').getByText('-', { exact: true }).waitFor();
@@ -116,7 +117,7 @@ describe('issue 6: a simulated outside caller with real audio', () => {
   });
 });
 
-describe('issue 7: the browser softphone', () => {
+describe('staff call from the browser softphone', () => {
   it('calls, holds, sends DTMF, parks on P3 and takes the call back, with history on both sides', async () => {
     const yamada = await signInWithPhone(newPage, DEMO.yamada);
     const suzuki = await signInWithPhone(newPage, STAFF.suzuki);
@@ -130,7 +131,7 @@ describe('issue 7: the browser softphone', () => {
     await modal.getByText('山田 太郎').waitFor();
     // An extension is no customer: no 'Answer then move'.
     expect(await modal.getByRole('button', { name: '応答して移動' }).count()).toBe(0);
-    await suzuki.screenshot({ path: '/tmp/calls-suzuki-modal.png' });
+    await suzuki.screenshot({ path: e2e.artifact('calls-suzuki-modal.png') });
     await modal.getByRole('button', { name: '応答', exact: true }).click();
 
     // Both timers run.
@@ -179,7 +180,7 @@ describe('issue 7: the browser softphone', () => {
       const slots = await parkList(page);
       await slots.getByRole('listitem', { name: 'P3' }).getByText('使用中').waitFor();
     }
-    await yamada.screenshot({ path: '/tmp/calls-parked.png' });
+    await yamada.screenshot({ path: e2e.artifact('calls-parked.png') });
     await yamada.getByRole('tab', { name: '電話' }).click();
     const p3 = softphone(yamada).getByRole('button', { name: 'P3' });
     await expect.poll(() => p3.getAttribute('data-occupied')).toBe('true');
@@ -211,11 +212,11 @@ describe('issue 7: the browser softphone', () => {
       await history.getByRole('button', { name: '更新' }).click();
       await history.getByRole('listitem').filter({ hasText: colleague }).first().waitFor();
     }
-    await suzuki.screenshot({ path: '/tmp/calls-history.png' });
+    await suzuki.screenshot({ path: e2e.artifact('calls-history.png') });
   });
 });
 
-describe('issue 7: desk-phone mode', () => {
+describe('a desk-phone user calls back from the history', () => {
   it('click-to-call from the call history rings the simulated desk phone first, then the number', async () => {
     const tanaka = await signInWithPhone(newPage, STAFF.tanaka);
     const yamada = await signInWithPhone(newPage, DEMO.yamada);
@@ -253,7 +254,7 @@ describe('issue 7: desk-phone mode', () => {
     // Then the number dialled rings: yamada's softphone, calling from tanaka's extension.
     await incomingCall(yamada).getByText('【1003】').waitFor();
     await incomingCall(yamada).getByText('田中 一郎').waitFor();
-    await tanaka.screenshot({ path: '/tmp/calls-desk-phone.png' });
+    await tanaka.screenshot({ path: e2e.artifact('calls-desk-phone.png') });
     await incomingCall(yamada).getByRole('button', { name: '応答', exact: true }).click();
     await softphone(yamada)
       .getByRole('status')

@@ -81,7 +81,7 @@ class FakeFreeSwitch {
   }
 }
 
-describe('issue 14: the softphone answers FreeSWITCH 1.11.1 as recorded', () => {
+describe('a softphone user answers the calls FreeSWITCH 1.11.1 offers, as recorded', () => {
   it('answers every recorded FreeSWITCH offer in Chromium: verto.answer with SDP, 通話中, no media error', async () => {
     expect(recordedInvites.length).toBeGreaterThanOrEqual(3);
     const page = await e2e.newPage();

@@ -35,7 +35,7 @@ async function logOut(page: Page) {
   await page.waitForURL('**/login');
 }
 
-describe('side panel, live between two browsers', () => {
+describe('working with colleagues in the side panel, live between two browsers', () => {
   it('shows a colleague IN in Presence while he is signed in, and not after he signs out', async () => {
     const yamada = await newPage();
     await signIn(yamada, DEMO.yamada);
@@ -50,7 +50,7 @@ describe('side panel, live between two browsers', () => {
 
     await logOut(suzuki);
     await inBadge(yamada, '鈴木 花子').waitFor({ state: 'detached' });
-    await yamada.screenshot({ path: '/tmp/panel-presence.png' });
+    await yamada.screenshot({ path: e2e.artifact('panel-presence.png') });
   });
 
   it('delivers a chat live and raises the recipient’s header badge until he opens the chat', async () => {
@@ -61,6 +61,7 @@ describe('side panel, live between two browsers', () => {
 
     await yamada.getByRole('tab', { name: 'チャット' }).click();
     await yamada.getByRole('combobox', { name: '宛先' }).click();
+    // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
     await yamada.locator('.ant-select-dropdown').getByTitle('鈴木 花子').click();
     await yamada.getByRole('textbox', { name: 'メッセージ' }).fill('15時から会議室Aです');
     await yamada.getByRole('button', { name: /送信/ }).click();
@@ -68,18 +69,19 @@ describe('side panel, live between two browsers', () => {
 
     const badge = header(suzuki).getByRole('button', { name: 'チャット' });
     await badge.waitFor();
+    // antd's badge count has no role or label.
     const count = header(suzuki).locator('.ant-badge', {
       has: suzuki.getByRole('button', { name: 'チャット' }),
     });
     expect(await count.innerText()).toContain('1');
-    await suzuki.screenshot({ path: '/tmp/panel-chat-badge.png' });
+    await suzuki.screenshot({ path: e2e.artifact('panel-chat-badge.png') });
 
     await badge.click();
     const received = suzuki.getByRole('log').getByText('15時から会議室Aです');
     await received.waitFor();
     expect(await suzuki.getByRole('log').innerText()).toContain('山田 太郎');
     await badge.waitFor({ state: 'detached' });
-    await suzuki.screenshot({ path: '/tmp/panel-chat.png' });
+    await suzuki.screenshot({ path: e2e.artifact('panel-chat.png') });
   });
 
   it('lets an administrator force a colleague out from Presence, sending him to /login', async () => {

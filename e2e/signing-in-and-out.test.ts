@@ -35,7 +35,7 @@ describe('signing in and out', () => {
     const menuText = await menu.innerText();
     expect(menuText).toContain('ドメイン管理');
     expect(menuText).toContain('PBX管理');
-    await page.screenshot({ path: '/tmp/shell.png' });
+    await page.screenshot({ path: e2e.artifact('shell.png') });
   });
 
   it('a signed-out deep link goes to /login and opens after sign-in', async () => {

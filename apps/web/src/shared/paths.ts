@@ -31,6 +31,7 @@ export const paths = {
     layout: fixed('/system/layout'),
     admin: fixed('/system/admin'),
     spUser: fixed('/system/sp-user'),
+    audit: fixed('/system/audit'),
   },
   pbx: {
     root: fixed('/pbx'),

@@ -9,7 +9,7 @@ import { useE2E } from './support/harness';
 const e2e = useE2E();
 
 /** The modal with this title. */
-const modal = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+const modal = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 
 /** Types a value into an antd date or time picker and commits it with Enter. */
 async function pick(picker: Locator, value: string) {
@@ -21,6 +21,7 @@ async function pick(picker: Locator, value: string) {
 /** Opens an antd select and clicks the option with the title. */
 async function choose(page: Page, select: Locator, title: string) {
   await select.click();
+  // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
   await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
 }
 
@@ -38,7 +39,7 @@ function nextYearEnd(): { year: number; start: string } {
   return { year, start: `${year}-12-28` };
 }
 
-describe('business hours', () => {
+describe('an administrator sets business hours', () => {
   it('creates a schedule, adds weekday hours and a yearly closure, and charts them', async () => {
     const page = await e2e.newPage();
     await signIn(page, DEMO.admin);
@@ -77,11 +78,14 @@ describe('business hours', () => {
       await pick(closure.getByLabel('終了'), `${year}-12-31`);
       await choose(page, closure.getByLabel('動作選択'), 'アナウンス');
       await choose(page, closure.getByLabel('アナウンス'), '営業時間外のご案内');
-      await page.screenshot({ path: '/tmp/schedules-closure.png' });
+      await page.screenshot({ path: e2e.artifact('schedules-closure.png') });
       await closure.getByRole('button', { name: '保存' }).click();
       await closure.waitFor({ state: 'detached' });
 
-      const list = page.locator('section[aria-label="特定日・曜日時間リスト"] tbody tr');
+      const list = page
+        .getByRole('region', { name: '特定日・曜日時間リスト' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') });
       await list.nth(2).waitFor();
       expect(await list.allInnerTexts()).toEqual([
         expect.stringMatching(/500\s+年末休業\s+毎年 12\/29〜12\/31\s+アナウンス/),
@@ -104,7 +108,7 @@ describe('business hours', () => {
       expect(await slotFill(page, workingDay, 54)).toBe(ACTION_COLORS.transfer);
       expect(await slotFill(page, workingDay, 107)).toBe(ACTION_COLORS.transfer);
       expect(await slotFill(page, workingDay, 108)).toBe(ACTION_COLORS.hangup);
-      await page.screenshot({ path: '/tmp/schedules.png', fullPage: true });
+      await page.screenshot({ path: e2e.artifact('schedules.png'), fullPage: true });
 
       // A second weekday time may not take priority 800 again.
       await page.getByRole('button', { name: '曜日時間追加' }).click();
@@ -113,14 +117,18 @@ describe('business hours', () => {
       await duplicate.getByRole('button', { name: '土' }).click();
       await duplicate.getByLabel('優先順位').fill('800');
       await duplicate.getByRole('button', { name: '保存' }).click();
-      const alert = page.locator('.ant-modal-confirm').filter({ hasText: 'お知らせ' });
+      const alert = page.getByRole('dialog', { name: 'お知らせ' });
       await alert.waitFor();
+      // The message of antd's alert has no role or label of its own.
       expect(await alert.locator('.ant-modal-confirm-content').innerText()).toBe(scheduleMessages.orderTaken);
-      await page.screenshot({ path: '/tmp/schedules-priority.png' });
+      await page.screenshot({ path: e2e.artifact('schedules-priority.png') });
       await alert.getByRole('button', { name: 'OK' }).click();
+      // The dialog's own validation shows antd's error status, which sets no aria-invalid.
       expect(await duplicate.locator('.ant-form-item-has-error').count()).toBeGreaterThan(0);
     } catch (error) {
-      await page.screenshot({ path: '/tmp/schedules-failed.png', fullPage: true }).catch(() => undefined);
+      await page
+        .screenshot({ path: e2e.artifact('schedules-failed.png'), fullPage: true })
+        .catch(() => undefined);
       throw error;
     } finally {
       await page.evaluate(() =>
@@ -144,7 +152,7 @@ describe('business hours', () => {
       await holidays.getByRole('button', { name: '休業日を追加' }).click();
       await holidays.getByLabel('休業日名', { exact: true }).fill('創立記念日');
       await pick(holidays.getByLabel('休業日の日付'), '06-15');
-      await page.screenshot({ path: '/tmp/schedules-holiday.png' });
+      await page.screenshot({ path: e2e.artifact('schedules-holiday.png') });
       expect(await seriousViolations(page)).toEqual([]);
       await holidays.getByRole('button', { name: '保存' }).click();
       await holidays.waitFor({ state: 'detached' });
@@ -172,12 +180,12 @@ describe('business hours', () => {
       await expect.poll(() => answer.innerText()).toContain('祝日・休業日: 勤労感謝の日');
       expect(await answer.innerText()).toContain('優先順位 500');
       expect(await steps.innerText()).toBe('切断');
-      await page.screenshot({ path: '/tmp/schedules-try-call.png', fullPage: true });
+      await page.screenshot({ path: e2e.artifact('schedules-try-call.png'), fullPage: true });
       // The chart's holiday mark, the compact table and the answer pass axe (WCAG 2.1 AA) too.
       expect(await seriousViolations(page)).toEqual([]);
     } catch (error) {
       await page
-        .screenshot({ path: '/tmp/schedules-holiday-failed.png', fullPage: true })
+        .screenshot({ path: e2e.artifact('schedules-holiday-failed.png'), fullPage: true })
         .catch(() => undefined);
       throw error;
     } finally {

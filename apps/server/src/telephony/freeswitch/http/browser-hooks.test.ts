@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FREESWITCH_PREFIX, freeswitchRoutes } from '../../telephony/freeswitch/http/freeswitch-routes';
-import { installBrowserHooks } from './browser-hooks';
+import { FREESWITCH_PREFIX, freeswitchRoutes } from './freeswitch-routes';
+import { installBrowserHooks } from '../../../platform/http/browser-hooks';
 
 const SECRET = 'browser-hooks-test-secret';
 const app = Fastify();

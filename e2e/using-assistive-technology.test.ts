@@ -13,7 +13,8 @@ const e2e = useE2E();
 
 /** Waits until the page shows no loading spinner (the screen's data is in). */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+  // antd's spinners say aria-busy; its skeletons have no accessible state.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .ant-skeleton-active'));
 }
 
 /** axe over the page as it is now, each finding named by its screen (every screen is checked before failing). */
@@ -39,7 +40,7 @@ async function openPbxScreen(page: Page, menuItem: string): Promise<void> {
   const link = menu.getByRole('link', { name: menuItem });
   if (!(await link.isVisible())) {
     await menu.getByText('PBX管理').click();
-    // antd drops the collapse-motion classes when the opening has finished.
+    // antd drops the collapse-motion classes when the opening has finished (no accessible state tells).
     await menu.locator('.ant-menu-sub:not(.ant-motion-collapse):not(.ant-menu-hidden)').waitFor();
   }
   await link.click();
@@ -47,7 +48,7 @@ async function openPbxScreen(page: Page, menuItem: string): Promise<void> {
   await page.getByRole('main').getByRole('button', { name: '更新' }).waitFor();
 }
 
-describe('axe-core: no serious or critical violation', () => {
+describe('a screen-reader user meets no serious or critical barrier (axe-core)', () => {
   it('on the login page', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');
@@ -82,7 +83,7 @@ describe('axe-core: no serious or critical violation', () => {
   });
 });
 
-describe('keyboard', () => {
+describe('a keyboard user', () => {
   it('skips to the main content from the first Tab stop, and a dialog gives focus back to 新規', async () => {
     const page = await e2e.newPage();
     await signIn(page, DEMO.admin);

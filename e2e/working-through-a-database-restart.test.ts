@@ -60,7 +60,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-describe('PostgreSQL connections terminated under a running server', () => {
+describe('working on while PostgreSQL connections are cut under a running server', () => {
   it('keeps the process up and serving, twice over', async () => {
     expect((await userInfo()).status).toBe(200);
     for (let round = 0; round < 2; round++) {

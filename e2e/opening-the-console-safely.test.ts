@@ -33,7 +33,7 @@ function scriptsRequested(page: Page): string[] {
   return scripts;
 }
 
-describe('the console under its Content-Security-Policy', () => {
+describe('using the console under its Content-Security-Policy', () => {
   it('runs the login page, the shell and a PBX screen with its dialog without a single violation', async () => {
     const page = await e2e.newPage();
     await watchViolations(page);
@@ -74,7 +74,7 @@ describe('the console under its Content-Security-Policy', () => {
   });
 });
 
-describe('a bookmark opened without a usable session', () => {
+describe('opening a bookmark without a usable session', () => {
   it('goes to the login form without fetching the shell, and opens after sign-in', async () => {
     const page = await e2e.newPage();
     const scripts = scriptsRequested(page);
@@ -118,7 +118,7 @@ describe('a bookmark opened without a usable session', () => {
   });
 });
 
-describe('static files', () => {
+describe("loading the console's files", () => {
   it('arrive compressed and cached for a year under /assets, the page itself revalidated', async () => {
     const page = await e2e.newPage();
     const scripts: { url: string; encoding?: string; cache?: string; bytes: Promise<number> }[] = [];

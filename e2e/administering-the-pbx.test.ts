@@ -18,7 +18,7 @@ async function onScreen(menuItem: string, steps: (page: Page) => Promise<void>):
     await openFromMenu(page, menuItem);
     await steps(page);
   } catch (error) {
-    await page.screenshot({ path: `/tmp/pbx-failed-${menuItem}.png` }).catch(() => undefined);
+    await page.screenshot({ path: e2e.artifact(`pbx-failed-${menuItem}.png`) }).catch(() => undefined);
     throw error;
   } finally {
     await page.evaluate(() =>
@@ -36,30 +36,40 @@ async function onScreen(menuItem: string, steps: (page: Page) => Promise<void>):
 async function openFromMenu(page: Page, menuItem: string): Promise<void> {
   const menu = sidebar(page);
   await menu.getByText('PBX管理').click();
-  // antd drops the collapse-motion classes when the opening has finished.
+  // antd drops the collapse-motion classes when the opening has finished (no accessible state tells).
   await menu.locator('.ant-menu-sub:not(.ant-motion-collapse):not(.ant-menu-hidden)').waitFor();
   await menu.getByRole('link', { name: menuItem }).click();
-  await page.locator('.ant-table-row').first().waitFor();
+  // The grid has rows once the list counts them.
+  await page
+    .getByRole('main')
+    .getByText(/総件数 [1-9]/)
+    .waitFor();
 }
+
+/** The rows of a grid that hold cells (its header row holds column headers). */
+const dataRows = (page: Page, grid: Page | Locator = page) =>
+  grid.getByRole('row').filter({ has: page.getByRole('cell') });
 
 /** A button of the list screen (the side panel has buttons of its own). */
 const listButton = (page: Page, name: string) => page.getByRole('main').getByRole('button', { name });
 /** The registration dialog with this title. */
-const dialog = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
 /** A grid row showing the text. */
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
+const row = (page: Page, text: string) => dataRows(page).filter({ hasText: text });
 
 /** Opens a select, narrows it by typing, and picks the option with the title. */
 async function choose(page: Page, select: Locator, search: string, title: string) {
   await select.click();
   await page.keyboard.type(search);
+  // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
   await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
 }
 
 /** Expects the alert 'お知らせ' with the message, then closes it. */
 async function expectAlert(page: Page, message: string) {
-  const alert = page.locator('.ant-modal-confirm').filter({ hasText: 'お知らせ' }).last();
+  const alert = page.getByRole('dialog', { name: 'お知らせ' }).last();
   await alert.waitFor();
+  // The message of antd's alert has no role or label of its own.
   expect(await alert.locator('.ant-modal-confirm-content').innerText()).toBe(message);
   await alert.getByRole('button', { name: 'OK' }).click();
   await alert.waitFor({ state: 'detached' });
@@ -88,7 +98,7 @@ function toneWav(seconds = 1, rate = 8000): Buffer {
   return wav;
 }
 
-describe('PBX administration screens', () => {
+describe('an administrator sets up the PBX', () => {
   it('refuses a group number outside 300–399, then creates a ring group with two members', () =>
     onScreen('グループ設定', async (page) => {
       await listButton(page, '新規').click();
@@ -109,9 +119,10 @@ describe('PBX administration screens', () => {
 
       const created = row(page, 'E2E開発部');
       await created.waitFor();
+      // antd's tags have no role or label.
       expect(await created.locator('.ant-tag').allInnerTexts()).toEqual(['1001', '1002']);
       expect(await created.innerText()).toContain('350');
-      await page.screenshot({ path: '/tmp/pbx-ring-groups.png' });
+      await page.screenshot({ path: e2e.artifact('pbx-ring-groups.png') });
     }));
 
   it('adds an IVR with two options and refuses a digit used twice', () =>
@@ -133,18 +144,18 @@ describe('PBX administration screens', () => {
         await option.getByRole('button', { name: '追加' }).click();
         await option.waitFor({ state: 'detached' });
       }
-      expect(await form.locator('.ant-table-row').count()).toBe(2);
+      expect(await dataRows(page, form).count()).toBe(2);
 
       await form.getByRole('button', { name: '追加' }).click();
       const again = dialog(page, 'メニュー登録');
       await choose(page, again.getByRole('combobox', { name: /選択番号/ }), '1', '番号 1');
       await choose(page, again.getByRole('combobox', { name: /転送先/ }), '鈴木', '1002 [鈴木 花子]');
       await again.getByRole('button', { name: '追加' }).click();
-      await page.screenshot({ path: '/tmp/pbx-ivr-duplicate.png' });
+      await page.screenshot({ path: e2e.artifact('pbx-ivr-duplicate.png') });
       await expectAlert(page, '登録済みの番号です。\n削除してからご利用ください。');
       // What was typed is discarded only after a yes to 「変更を破棄しますか？」.
       await again.getByRole('button', { name: '閉じる' }).click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'はい' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'はい' }).click();
       await again.waitFor({ state: 'detached' });
 
       await form.getByRole('button', { name: '保存' }).click();
@@ -243,11 +254,12 @@ describe('PBX administration screens', () => {
     }));
 });
 
-describe('the edit dialog (spec 2.5: opens after 150 ms)', () => {
+describe('an administrator opens the edit dialog (spec 2.5: after 150 ms)', () => {
   it('appears 150 ms or more after 修正, at once in full: no opening animation frame', () =>
     onScreen('内線番号', async (page) => {
       await page.locator('.ant-table-row').first().getByRole('checkbox').check();
-      // Every frame from the click until the dialog is fully shown: how many showed it part-way.
+      // Every frame from the click until the dialog is fully shown: how many showed it part-way (antd's
+      // motion classes and style are what the check reads, so it names antd's classes).
       await page.evaluate(`window.opening = new Promise((resolve) => {
         let clickAt = 0;
         let partial = 0;
@@ -280,13 +292,13 @@ describe('the edit dialog (spec 2.5: opens after 150 ms)', () => {
     }));
 });
 
-describe('nothing in use disappears silently', () => {
+describe('an administrator deletes something in use: nothing disappears silently', () => {
   it('refuses to delete ring group 300 while an IVR routes to it, shows where, and deletes it once the option is gone', async () => {
     let uses: string[] = [];
     await onScreen('グループ設定', async (page) => {
       await row(page, '営業部').click();
       await listButton(page, '削除').click();
-      const question = page.locator('.ant-modal-confirm').filter({ hasText: '使用中です' });
+      const question = page.getByRole('dialog').filter({ hasText: '使用中です' });
       await question.waitFor();
       expect(await question.innerText()).toContain('使用中: IVR 5000 の 1 番');
       await question.getByRole('button', { name: 'キャンセル' }).click();
@@ -308,7 +320,7 @@ describe('nothing in use disappears silently', () => {
         await row(page, number as string).click();
         await listButton(page, '修正').click();
         const form = dialog(page, 'IVR登録');
-        const option = form.locator('.ant-table-row').filter({ hasText: `番号 ${digit}` });
+        const option = dataRows(page, form).filter({ hasText: `番号 ${digit}` });
         await option.getByRole('button', { name: '削除' }).click();
         await form.getByRole('button', { name: '保存' }).click();
         await page.getByText('保存されました!').last().waitFor();

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../platform/auth/passwords';
+import { generateExtensionPassword, type SecretBox } from '../platform/crypto/secrets';
+import type { Db } from '../platform/db/client';
+import { cdrs, domains, extensions, users } from '../platform/db/schema';
+import { STAFF_MENU } from '../platform/db/seed';
+
+/** The password every built user signs in with. */
+export const FACTORY_PASSWORD = 'Factory#2026';
+
+type TenantRow = typeof domains.$inferSelect;
+type ExtensionRow = typeof extensions.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+type CallRow = typeof cdrs.$inferSelect;
+
+/**
+ * Builds the rows a test needs, in a tenant of its own, so its assertions never depend on the demo
+ * data (model: Outline's server/test/factories.ts). Every name is unique in the database; each
+ * builder takes overrides for what the test is about and fills in the rest.
+ */
+export interface Factories {
+  tenant(overrides?: Partial<typeof domains.$inferInsert>): Promise<TenantRow>;
+  extension(
+    tenant: TenantRow,
+    overrides?: Partial<Omit<typeof extensions.$inferInsert, 'domainUuid'>>,
+  ): Promise<ExtensionRow>;
+  /** A user (staff unless `userClass` says 'CP' or 'SP'); sign in with `FACTORY_PASSWORD`. */
+  user(
+    tenant: TenantRow,
+    overrides?: Partial<Omit<typeof users.$inferInsert, 'domainUuid' | 'passwordHash'>>,
+  ): Promise<UserRow>;
+  /** One finished call leg in the extension's history. */
+  call(
+    extension: ExtensionRow,
+    overrides?: Partial<Omit<typeof cdrs.$inferInsert, 'domainUuid' | 'extensionUuid'>>,
+  ): Promise<CallRow>;
+}
+
+export function createFactories(db: Db, secrets: SecretBox): Factories {
+  let sequence = 0;
+  const unique = (prefix: string) => `${prefix}${++sequence}-${randomUUID().slice(0, 8)}`;
+  const extensionNumbers = new Map<string, number>();
+  const nextExtension = (tenantUuid: string) => {
+    const next = (extensionNumbers.get(tenantUuid) ?? 2000) + 1;
+    extensionNumbers.set(tenantUuid, next);
+    return String(next);
+  };
+  // The hash is slow by design; every built user shares one, made when the first is built.
+  let hash: Promise<string> | undefined;
+  const passwordHash = () => (hash ??= hashPassword(FACTORY_PASSWORD));
+
+  return {
+    async tenant(overrides = {}) {
+      const values = { domainUuid: randomUUID(), domainName: `${unique('tenant')}.test.local`, ...overrides };
+      const [row] = await db.insert(domains).values(values).returning();
+      return row!;
+    },
+    async extension(tenant, overrides = {}) {
+      const values = {
+        extensionUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        extension: nextExtension(tenant.domainUuid),
+        passwordEnc: secrets.seal(generateExtensionPassword()),
+        ...overrides,
+      };
+      const [row] = await db.insert(extensions).values(values).returning();
+      return row!;
+    },
+    async user(tenant, overrides = {}) {
+      const userClass = overrides.userClass ?? 'USER';
+      const values = {
+        userUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        username: unique('user'),
+        passwordHash: await passwordHash(),
+        userClass,
+        menu: userClass === 'USER' ? STAFF_MENU : '[]',
+        ...overrides,
+      };
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+    async call(extension, overrides = {}) {
+      const values = {
+        cdrUuid: randomUUID(),
+        domainUuid: extension.domainUuid,
+        extensionUuid: extension.extensionUuid,
+        callUuid: unique('call'),
+        direction: 'inbound' as const,
+        startStamp: new Date(),
+        ...overrides,
+      };
+      const [row] = await db.insert(cdrs).values(values).returning();
+      return row!;
+    },
+  };
+}
