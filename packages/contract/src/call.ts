@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { reasons } from './reasons';
+
+/** What the user's own phone shows while it rings for a click-to-call (FreeSWITCH's 'Click To Call'). */
+export const CLICK_TO_CALL_NAME = 'クリック発信';
 
 /** POST /v1/call/clickToCall: ring the caller's own extension, then dial `dest`. */
 export const clickToCallSchema = z.object({
@@ -9,7 +13,7 @@ export const clickToCallSchema = z.object({
     .trim()
     .min(1, '電話番号を入力してください。')
     .max(32, '電話番号が長すぎます。')
-    .regex(/^[0-9#*+ ]+$/, '電話番号を確認してください。'),
+    .regex(/^[0-9#*+ ]+$/, reasons.numberInvalid),
 });
 export type ClickToCall = z.infer<typeof clickToCallSchema>;
 

@@ -5,6 +5,7 @@ z.config(z.locales.ja());
 
 export * from './envelope';
 export * from './messages';
+export * from './reasons';
 export * from './text';
 export * from './auth';
 export * from './menu';

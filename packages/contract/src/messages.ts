@@ -3,6 +3,8 @@ export const messages = {
   badRequest: '入力内容に誤りがあります。',
   invalidJson: 'リクエストの形式が正しくありません（JSONを解析できません）。',
   bodyTooLarge: '送信データが大きすぎます。',
+  /** A request body of another type than JSON. */
+  unsupportedContentType: 'このContent-Typeには対応していません。JSONで送信してください。',
   /** A text field holding a control character (NUL and the like; tab and newline only where text is multi-line). */
   controlCharacter: '入力内容に使用できない制御文字が含まれています。',
   required: (field: string) => `${field}を入力してください。`,

@@ -2,7 +2,7 @@
  * The telephony engine as the rest of the server sees it: the built-in sandbox or FreeSWITCH.
  * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
  */
-import type { CallStateItem, DeskPhoneState } from '@tsunagu/contract';
+import { Refusal, type CallStateItem, type DeskPhoneState } from '@tsunagu/contract';
 import type { ConfigKind, ConfigListener } from '../platform/pbx/config-kind';
 
 export type { ConfigKind };
@@ -85,18 +85,9 @@ export interface EngineEvents {
 
 export type EngineListener<K extends keyof EngineEvents> = (event: EngineEvents[K]) => void;
 
-/** Why an engine refused a command: the caller's mistake (invalid), nothing to act on, or a busy state. */
-export type CommandFailure = 'invalid' | 'not-found' | 'conflict';
-
-/** A command the engine refused; `message` is Japanese, for the user. Anything else means unreachable. */
-export class EngineCommandError extends Error {
+/** A command the engine refused, by reason code (its text is the contract's). Anything else means unreachable. */
+export class EngineCommandError extends Refusal {
   override readonly name: string = 'EngineCommandError';
-  constructor(
-    readonly failure: CommandFailure,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Commands name a channel by the uuid callState() reports. */

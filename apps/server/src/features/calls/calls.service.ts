@@ -1,7 +1,14 @@
-import { ApiError, dialString, messages, type CallStateItem, type ClickToCall } from '@tsunagu/contract';
+import {
+  ApiError,
+  dialString,
+  messages,
+  reasons,
+  type CallStateItem,
+  type ClickToCall,
+} from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
-import { commandFailure } from '../../telephony/command-failure';
+import { commandFailure } from '../../platform/http/command-failure';
 import type { TelephonyEngine } from '../../telephony/engine';
 import { domainNameOf, ownExtension } from './calls.repository';
 
@@ -20,7 +27,7 @@ export function createCallsService({ db, engine }: { db: Db; engine: TelephonyEn
       const extension = await ownExtension(db, auth.userUuid, request.extensionUuid);
       if (!extension) throw new ApiError(403, messages.forbidden);
       const dest = dialString(request.dest);
-      if (!dest) throw new ApiError(400, '電話番号を確認してください。');
+      if (!dest) throw new ApiError(400, reasons.numberInvalid);
       await engine.clickToCall({ domainName: auth.domainName, extension, dest }).catch((error: unknown) => {
         throw commandFailure(error);
       });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/realtime';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { createTestEngine } from '../../testing/test-engine';
-import { UNREACHABLE } from '../../telephony/command-failure';
+import { reasons } from '@tsunagu/contract';
 
 const bus = createMemoryBus();
 const engine = createTestEngine();
@@ -93,7 +93,7 @@ describe('calls', () => {
     });
     engine.unreachable = false;
     expect(res.statusCode).toBe(503);
-    expect(res.json().msg).toBe(UNREACHABLE);
+    expect(res.json().msg).toBe(reasons.telephonyUnreachable);
   });
 
   it('turns ring, park and call-state events into their topics', async () => {

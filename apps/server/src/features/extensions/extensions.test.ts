@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { menuConfig, messages, type Extension, type RingGroup } from '@tsunagu/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,15 +86,20 @@ describe('GET /api/v1/extension/{domainUuid}', () => {
     expect(res.json().msg).toBe(messages.forbidden);
   });
 
-  it('sends the list gzipped to clients that accept it', async () => {
+  it('sends the list in brotli or gzip, whichever the client accepts (brotli first)', async () => {
     const plain = await list(k.admin, k.demoUuid);
-    const zipped = await k.t.request(k.admin, {
-      method: 'GET',
-      url: `/api/v1/extension/${k.demoUuid}`,
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const encoded = (acceptEncoding: string) =>
+      k.t.request(k.admin, {
+        method: 'GET',
+        url: `/api/v1/extension/${k.demoUuid}`,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const zipped = await encoded('gzip, deflate');
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const brotli = await encoded('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
   });
 
   it('rejects a malformed tenant id with 400 and requires a session (401)', async () => {

@@ -10,6 +10,7 @@ import {
   type IvrMenu,
   type IvrOption,
   type IvrSaveRequest,
+  reasons,
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
@@ -45,7 +46,6 @@ export interface IvrServiceDeps {
  * internal, below the park slots (5901–5908).
  */
 export const IVR_NUMBER_RANGE = { min: 5000, max: 5899 } as const;
-export const IVR_NUMBERS_EXHAUSTED = 'IVRに割り当てられる番号がありません。不要なIVRを削除してください。';
 
 function firstFreeNumber(used: readonly string[]): string | null {
   const taken = new Set(used);
@@ -111,7 +111,7 @@ export function createIvrService(deps: IvrServiceDeps) {
         const existing = menu.ivrMenuUuid ? await findMenu(tx, tenantUuid, menu.ivrMenuUuid) : null;
         if (menu.ivrMenuUuid && !existing) throw new ApiError(404, messages.notFound);
         const number = existing?.ivrMenuExtension ?? firstFreeNumber(await listUsedNumbers(tx, tenantUuid));
-        if (number === null) throw new ApiError(400, IVR_NUMBERS_EXHAUSTED);
+        if (number === null) throw new ApiError(400, reasons.ivrNumbersExhausted);
         const ivrMenuUuid = menu.ivrMenuUuid ?? randomUUID();
         const columns = {
           // The name is read-only once the menu exists (spec 2.8): an edit keeps the stored one.

@@ -16,6 +16,7 @@ import {
   type Recording,
   type RecordingListData,
   type RecordingSaveRequest,
+  reasons,
 } from '@tsunagu/contract';
 import { z } from 'zod';
 import type { Auth } from '../../platform/auth/auth-context';
@@ -43,11 +44,6 @@ export interface RecordingsServiceDeps {
   storage: RecordingStorage;
 }
 
-export const recordingServerMessages = {
-  builtIn: '標準の音声ファイルは変更・削除・ダウンロードできません。',
-  filenameTaken: '同じファイル名の音声ファイルが既に登録されています。',
-} as const;
-
 /** The 'data' part of an upload: the recording object, whose name may still be empty (the rules say so). */
 const uploadDataSchema = recordingSaveRequestSchema.extend({
   recordingName: z.string().max(100).default(''),
@@ -65,7 +61,7 @@ function uploadTenant(auth: Auth, named: string | null | undefined): string {
 }
 
 function refuseBuiltIn(recording: Pick<Recording, 'recordingDescription'>): void {
-  if (isDefaultRecording(recording)) throw new ApiError(403, recordingServerMessages.builtIn);
+  if (isDefaultRecording(recording)) throw new ApiError(403, reasons.recordingBuiltIn);
 }
 
 function parseJson(text: string | null): unknown {
@@ -124,7 +120,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       tenantUuid,
       kind: 'recording',
       action: 'recording.upload',
-      conflicts: { recordings_domain_filename_unique: recordingServerMessages.filenameTaken },
+      conflicts: { recordings_domain_filename_unique: reasons.recordingFilenameTaken },
     } as const;
     let storageName: string | null = null;
     try {

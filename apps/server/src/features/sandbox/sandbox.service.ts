@@ -1,7 +1,7 @@
-import { ApiError, messages, type SandboxCall } from '@tsunagu/contract';
+import { ApiError, messages, reasons, type SandboxCall } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
-import { commandFailure } from '../../telephony/command-failure';
+import { commandFailure } from '../../platform/http/command-failure';
 import type { SandboxEngine } from '../../telephony/sandbox';
 import { isIncomingNumber, ownExtensionNumber } from './sandbox.repository';
 
@@ -14,18 +14,17 @@ export function createSandboxService({ db, engine }: { db: Db; engine: SandboxEn
     /** A simulated outside caller dials one of the tenant's incoming numbers. */
     async call(auth: Auth, call: SandboxCall) {
       if (!(await isIncomingNumber(db, auth.domainUuid, call.to)))
-        throw new ApiError(404, '着信番号が見つかりません。');
+        throw new ApiError(404, reasons.destinationNotFound);
       return run(engine.simulateIncomingCall({ domainName: auth.domainName, ...call }));
     },
 
     /** Answers or hangs up the caller's own simulated desk phone. */
     async deskPhone(auth: Auth, action: 'answer' | 'hangup'): Promise<void> {
       const extension = await ownExtensionNumber(db, auth.userUuid);
-      if (!extension) throw new ApiError(404, '内線番号が割り当てられていません。');
+      if (!extension) throw new ApiError(404, reasons.extensionUnassigned);
       const phone = await run(engine.deskPhone(auth.domainName, extension));
       const done = action === 'answer' ? phone.answer() : phone.hangup();
-      if (!done)
-        throw new ApiError(409, action === 'answer' ? '着信中の通話がありません。' : messages.notFound);
+      if (!done) throw new ApiError(409, action === 'answer' ? reasons.noRingingCall : messages.notFound);
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type UserInfo,
   type UserInfoWithDirectory,
   type UserSaveRequest,
+  reasons,
 } from '@tsunagu/contract';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
@@ -106,7 +107,7 @@ export function createUsersService({
       if (!user) throw new ApiError(404, messages.notFound);
       const password = request.userCredentials?.password ?? null;
       if (request.popup !== undefined && request.popup !== flagOf(user.popup) && !user.userPopup) {
-        throw new ApiError(403, 'ポップアップ設定は変更できません。');
+        throw new ApiError(403, reasons.popupLocked);
       }
       // A stolen token alone must not take the account over: a new password needs the current one,
       // and guessing it here is throttled like a sign-in.
@@ -179,7 +180,7 @@ export function createUsersService({
     /** The caller's own extension credentials for their softphone; nobody else's. */
     async softphoneConnection(auth: Auth): Promise<SoftphoneConnection> {
       const own = await findOwnExtension(db, auth.userUuid);
-      if (!own) throw new ApiError(404, '内線番号が割り当てられていません。');
+      if (!own) throw new ApiError(404, reasons.extensionUnassigned);
       return {
         socketUrl: softphoneUrl,
         user: `${own.extension.extension}@${own.domainName}`,

@@ -28,11 +28,16 @@ export const domains = pgTable('domains', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Per-tenant change counter, bumped by triggers (0002_pbx.sql, 0004_directory_version.sql). */
-export const pbxVersions = pgTable('pbx_versions', {
-  domainUuid: uuid('domain_uuid').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+/** Change counters per tenant and area ('pbx', 'directory'), bumped by triggers (0011_change_areas.sql). */
+export const changeVersions = pgTable(
+  'change_versions',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    area: text('area').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.area] })],
+);
 
 export const extensions = pgTable('extensions', {
   extensionUuid: uuid('extension_uuid').primaryKey(),

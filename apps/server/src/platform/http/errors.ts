@@ -8,7 +8,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: messages.invalidJson,
   FST_ERR_CTP_EMPTY_JSON_BODY: messages.invalidJson,
   FST_ERR_CTP_BODY_TOO_LARGE: messages.bodyTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'このContent-Typeには対応していません。JSONで送信してください。',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.unsupportedContentType,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.badRequest,
 };
 

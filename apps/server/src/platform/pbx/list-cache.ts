@@ -3,10 +3,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ok } from '@tsunagu/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
-import { findPbxVersion } from './lookups.repository';
+import { findChangeVersions, type ChangeArea } from './lookups.repository';
 
 /** The cached list answers. */
 export type ListName = 'extension' | 'ringGroup' | 'ivr' | 'destination' | 'initData' | 'directory';
+
+/** The change areas each answer shows: the directory lists users, groups and gateways beside extensions. */
+const AREAS: Record<ListName, readonly ChangeArea[]> = {
+  extension: ['pbx'],
+  ringGroup: ['pbx'],
+  ivr: ['pbx'],
+  destination: ['pbx'],
+  initData: ['pbx'],
+  directory: ['pbx', 'directory'],
+};
 
 /** A serialised `{ code: 0, msg: '', data }` answer. */
 export interface Answer {
@@ -19,7 +29,7 @@ export interface Answer {
   etag: string;
 }
 
-/** Serialised list answers per tenant, reused while the tenant's PBX version (see 0002_pbx.sql) stands still. */
+/** Serialised list answers per tenant, reused while the change counters of the areas they show stand still. */
 export interface ListCache {
   /** The list's answer; `build` runs only when the tenant changed since it was last built. */
   answer(tenantUuid: string, list: ListName, build: () => Promise<unknown>): Promise<Answer>;
@@ -71,7 +81,8 @@ export function createListCache(db: Db, maxBytes = 64 * 1024 * 1024): ListCache 
       const key = `${tenantUuid}:${list}`;
       // The version is read before the rows: an answer built after a concurrent change is then stored
       // under the older version and rebuilt on the next request, never served stale.
-      const version = await findPbxVersion(db, tenantUuid);
+      const versions = await findChangeVersions(db, tenantUuid);
+      const version = AREAS[list].map((area) => versions[area]).join('.');
       const cached = entries.get(key);
       if (cached?.version === version) {
         remember(key, cached);

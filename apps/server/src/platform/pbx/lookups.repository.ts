@@ -3,7 +3,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { preparedOn } from '../db/prepared';
-import { domains, extensions, gateways, ivrMenus, pbxVersions, recordings, ringGroups } from '../db/schema';
+import {
+  changeVersions,
+  domains,
+  extensions,
+  gateways,
+  ivrMenus,
+  recordings,
+  ringGroups,
+} from '../db/schema';
 
 /** What several PBX features read about a tenant: its dialable numbers, recordings and call targets. */
 
@@ -43,19 +51,28 @@ export async function listUsedNumbers(
   return rowsOf<{ n: string }>(result).map((r) => r.n);
 }
 
-/** The tenant's PBX version (bumped by triggers on every change to the listed tables); '0' before any. */
-export async function findPbxVersion(conn: Conn, tenantUuid: string): Promise<string> {
-  const [row] = await pbxVersion(conn).execute({ tenantUuid });
-  return row?.version ?? '0';
+/** The change areas of 0011_change_areas.sql: each cached answer reads those of the tables it shows. */
+export type ChangeArea = 'pbx' | 'directory';
+
+/** The tenant's change counters (bumped by triggers on every change to their tables); 0 before any. */
+export async function findChangeVersions(
+  conn: Conn,
+  tenantUuid: string,
+): Promise<Record<ChangeArea, string>> {
+  const [row] = await changeVersionsOf(conn).execute({ tenantUuid });
+  return { pbx: row?.pbx ?? '0', directory: row?.directory ?? '0' };
 }
 
 // Read before every cached list answer: prepared, so it costs one round trip and no query building.
-const pbxVersion = preparedOn((conn) =>
+const changeVersionsOf = preparedOn((conn) =>
   conn
-    .select({ version: sql<string>`${pbxVersions.version}::text` })
-    .from(pbxVersions)
-    .where(eq(pbxVersions.domainUuid, sql.placeholder('tenantUuid')))
-    .prepare('pbx_version'),
+    .select({
+      pbx: sql<string>`coalesce(max(${changeVersions.version}) FILTER (WHERE ${changeVersions.area} = 'pbx'), 0)::text`,
+      directory: sql<string>`coalesce(max(${changeVersions.version}) FILTER (WHERE ${changeVersions.area} = 'directory'), 0)::text`,
+    })
+    .from(changeVersions)
+    .where(eq(changeVersions.domainUuid, sql.placeholder('tenantUuid')))
+    .prepare('change_versions'),
 );
 
 /** The tenant's domain name (dialplan context), or null for an unknown tenant. */

@@ -3,14 +3,21 @@
  * caller pages, simulated desk phones and outside parties, and the TelephonyEngine the server uses.
  */
 import { randomUUID } from 'node:crypto';
-import { can, SANDBOX_CALLER_PREFIX, type MenuSubject } from '@tsunagu/contract';
+import {
+  can,
+  CLICK_TO_CALL_NAME,
+  SANDBOX_CALLER_PREFIX,
+  type MenuSubject,
+  type Reason,
+  type RefusalKind,
+} from '@tsunagu/contract';
 import type { WebSocket } from 'ws';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { sameText } from '../../platform/crypto/same-text';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { createTenantConfigs, findExtensionLogin, type TenantConfigs } from '../config';
-import { EngineCommandError, type CommandFailure, type TelephonyEngine } from '../engine';
+import { EngineCommandError, type TelephonyEngine } from '../engine';
 import { callStateEntry, parkSlots } from './channel-views';
 import type { CallEnv } from './call-env';
 import { transfer } from './call-control';
@@ -78,7 +85,7 @@ type SandboxFailure =
   | 'not-bridged'
   | 'slot-busy';
 
-const FAILURE: Record<SandboxFailure, CommandFailure> = {
+const FAILURE: Record<SandboxFailure, RefusalKind> = {
   'unknown-tenant': 'not-found',
   'unknown-extension': 'not-found',
   'no-channel': 'not-found',
@@ -88,14 +95,14 @@ const FAILURE: Record<SandboxFailure, CommandFailure> = {
   'slot-busy': 'conflict',
 };
 
-/** A command the sandbox cannot carry out; `message` is for the user. */
+/** A command the sandbox cannot carry out: its own finer `reason`, and the contract's code for the user. */
 export class SandboxError extends EngineCommandError {
   override readonly name = 'SandboxError';
   constructor(
     readonly reason: SandboxFailure,
-    message: string,
+    code: Reason,
   ) {
-    super(FAILURE[reason], message);
+    super(FAILURE[reason], code);
   }
 }
 
@@ -113,8 +120,6 @@ export interface SandboxEngine extends TelephonyEngine {
 
 const DIGITS = /^\+?\d{1,20}$/;
 const CALLER_PAGE_NUMBER = /^\d{5,20}$/;
-/** What a click-to-call's first leg shows on the user's own phone (FreeSWITCH: 'Click To Call'). */
-const CLICK_TO_CALL_NAME = 'クリック発信';
 
 export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngine {
   const onError = options.onError ?? ((error: unknown) => console.error('sandbox:', error));
@@ -179,13 +184,13 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
 
   async function lineOf(domainName: string) {
     const config = await configs.byDomainName(domainName);
-    if (!config) throw new SandboxError('unknown-tenant', 'テナントが見つかりません。');
+    if (!config) throw new SandboxError('unknown-tenant', 'tenantUnknown');
     return { config, line: board.line(config.domainName, config.domainUuid) };
   }
 
   function channel(domainName: string, uuid: string): Leg {
     const leg = board.find(domainName)?.legs.get(uuid);
-    if (!leg) throw new SandboxError('no-channel', '通話が見つかりません。');
+    if (!leg) throw new SandboxError('no-channel', 'callNotFound');
     return leg;
   }
 
@@ -217,7 +222,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     async simulateIncomingCall(call) {
       const { line } = await lineOf(call.domainName);
       if (!DIGITS.test(call.from) || !DIGITS.test(call.to)) {
-        throw new SandboxError('bad-number', '電話番号を確認してください。');
+        throw new SandboxError('bad-number', 'numberInvalid');
       }
       const seconds = (value: number | undefined) =>
         typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value * 1000 : null;
@@ -252,7 +257,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     async deskPhone(domainName, extension) {
       const { config, line } = await lineOf(domainName);
       if (config.extensions.get(extension)?.phoneType !== 'phone') {
-        throw new SandboxError('no-phone', 'この内線には卓上電話がありません。');
+        throw new SandboxError('no-phone', 'noDeskPhone');
       }
       return deskPhoneHandle(env, line, env.deskPhone(line, extension));
     },
@@ -264,12 +269,12 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     async clickToCall({ domainName, extension, dest }) {
       const { config, line } = await lineOf(domainName);
       const entry = config.extensions.get(extension);
-      if (!entry?.enabled) throw new SandboxError('unknown-extension', '内線が見つかりません。');
+      if (!entry?.enabled) throw new SandboxError('unknown-extension', 'extensionNotFound');
       const devices =
         entry.phoneType === 'phone'
           ? [env.deskPhone(line, extension)]
           : [...(line.browsers.get(extension) ?? [])];
-      if (devices.length === 0) throw new SandboxError('no-phone', '内線の電話がつながっていません。');
+      if (devices.length === 0) throw new SandboxError('no-phone', 'extensionOffline');
       const call: CallInfo = { direction: 'local', deskPhoneAnswerMs: env.timings.deskPhoneAnswerMs };
       const party = { name: entry.ring.target.name, number: extension };
       const ringing = ring(env, [{ extension, party, devices, ringMs: env.timings.clickToCallRingMs }], {
@@ -303,8 +308,8 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       // The far end moves; a channel on its own (parked, in an IVR) moves itself.
       const mover = leg.peer ?? leg;
       const refused = await transfer(env, mover, dest);
-      if (refused === 'slot-busy') throw new SandboxError('slot-busy', 'その駐車枠は使用中です。');
-      if (refused) throw new SandboxError('not-bridged', '転送できる通話がありません。');
+      if (refused === 'slot-busy') throw new SandboxError('slot-busy', 'parkSlotBusy');
+      if (refused) throw new SandboxError('not-bridged', 'nothingToTransfer');
       if (mover !== leg) board.end(leg, 'NORMAL_CLEARING');
     },
 

@@ -1,3 +1,5 @@
+import { CLICK_TO_CALL_NAME } from '@tsunagu/contract';
+
 /** Words of the softphone, the incoming-call pop-ups, the caller page (模擬発信) and the customer record. */
 export const jaPhone = {
   softphone: {
@@ -82,7 +84,8 @@ export const jaPhone = {
     talking: '通話中',
     answer: '応答',
     hangUp: '切断',
-    clickToCall: 'クリック発信',
+    /** The name the server gives a click-to-call's first leg. */
+    clickToCall: CLICK_TO_CALL_NAME,
   },
   callerPage: {
     title: '模擬発信',

@@ -3,6 +3,7 @@
  * ESL commands are split on spaces and lines, originate variables on commas, so anything else could
  * smuggle in other arguments or commands.
  */
+import { CLICK_TO_CALL_NAME, type Reason } from '@tsunagu/contract';
 import { EngineCommandError } from '../../engine';
 import { CLICK_TO_CALL_MARK } from './ring-notices';
 
@@ -13,21 +14,19 @@ const NUMBER = /^[0-9*#+]{1,32}$/;
 const TRANSFER_TARGET = /^(?:park\+)?[0-9*#+]{1,32}$/;
 const UUID = /^[0-9A-Za-z-]{1,64}$/;
 
-/** What the user's own phone shows while it rings for a click-to-call (FreeSWITCH's 'Click To Call'). */
-export const CLICK_TO_CALL_NAME = 'クリック発信';
 /** Seconds the user's phone rings before the click-to-call gives up. */
 export const CLICK_TO_CALL_RING_SECONDS = 20;
 
 /** A command argument that is not what it should be: the caller's mistake. */
 export class CommandArgumentError extends EngineCommandError {
   override readonly name = 'CommandArgumentError';
-  constructor(message: string) {
-    super('invalid', message);
+  constructor(code: Reason) {
+    super('invalid', code);
   }
 }
 
-function checked(value: string, pattern: RegExp, message: string): string {
-  if (!pattern.test(value)) throw new CommandArgumentError(message);
+function checked(value: string, pattern: RegExp, code: Reason): string {
+  if (!pattern.test(value)) throw new CommandArgumentError(code);
   return value;
 }
 
@@ -39,23 +38,23 @@ export function clickToCallCommand(
   request: { domainName: string; extension: string; dest: string },
   mark: string,
 ): string {
-  const domain = checked(request.domainName, DOMAIN, 'テナント名が正しくありません。');
-  const extension = checked(request.extension, EXTENSION, '内線番号が正しくありません。');
-  const dest = checked(request.dest, NUMBER, '電話番号を確認してください。');
+  const domain = checked(request.domainName, DOMAIN, 'tenantNameInvalid');
+  const extension = checked(request.extension, EXTENSION, 'extensionNumberInvalid');
+  const dest = checked(request.dest, NUMBER, 'numberInvalid');
   const variables = [
     `origination_caller_id_number=${dest}`,
     `origination_caller_id_name='${CLICK_TO_CALL_NAME}'`,
     'ignore_early_media=true',
     `originate_timeout=${CLICK_TO_CALL_RING_SECONDS}`,
     'click_to_call=true',
-    `${CLICK_TO_CALL_MARK}=${checked(mark, UUID, 'invalid mark')}`,
+    `${CLICK_TO_CALL_MARK}=${checked(mark, UUID, 'commandInvalid')}`,
   ];
   return `originate {${variables.join(',')}}user/${extension}@${domain} ${dest} XML ${domain}`;
 }
 
 /** Hangs a channel up. */
 export function hangupCommand(uuid: string): string {
-  return `uuid_kill ${checked(uuid, UUID, '通話が見つかりません。')}`;
+  return `uuid_kill ${checked(uuid, UUID, 'callNotFound')}`;
 }
 
 /**
@@ -64,9 +63,9 @@ export function hangupCommand(uuid: string): string {
  * bridge partner.
  */
 export function transferCommand(uuid: string, dest: string, domainName: string): string {
-  const target = checked(dest, TRANSFER_TARGET, '転送先の番号を確認してください。');
-  const domain = checked(domainName, DOMAIN, 'テナント名が正しくありません。');
-  return `uuid_transfer ${checked(uuid, UUID, '通話が見つかりません。')} -bleg ${target} XML ${domain}`;
+  const target = checked(dest, TRANSFER_TARGET, 'transferTargetInvalid');
+  const domain = checked(domainName, DOMAIN, 'tenantNameInvalid');
+  return `uuid_transfer ${checked(uuid, UUID, 'callNotFound')} -bleg ${target} XML ${domain}`;
 }
 
 /** The SIP profile desk phones register to (docs/freeswitch.md section 5). */
@@ -78,7 +77,7 @@ export const DESK_PHONE_PROFILE = 'internal';
  * find out at their next re-registration, which the new password decides.
  */
 export function flushRegistrationsCommand(domainName: string, extension: string): string {
-  const domain = checked(domainName, DOMAIN, 'テナント名が正しくありません。');
-  const user = checked(extension, EXTENSION, '内線番号が正しくありません。');
+  const domain = checked(domainName, DOMAIN, 'tenantNameInvalid');
+  const user = checked(extension, EXTENSION, 'extensionNumberInvalid');
   return `sofia profile ${DESK_PHONE_PROFILE} flush_inbound_reg ${user}@${domain}`;
 }

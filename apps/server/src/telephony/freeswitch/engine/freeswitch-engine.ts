@@ -230,7 +230,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
   });
   client.start();
 
-  const noChannel = () => new EngineCommandError('not-found', '通話が見つかりません。');
+  const noChannel = () => new EngineCommandError('not-found', 'callNotFound');
 
   /** The channel, when it is one of the tenant's. */
   function channelOf(domainName: string, uuid: string): Channel {
@@ -277,14 +277,14 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       const command = clickToCallCommand(request, randomUUID());
       const config = await configs.byDomainName(request.domainName);
       if (!config?.extensions.get(request.extension)?.enabled) {
-        throw new EngineCommandError('not-found', '内線が見つかりません。');
+        throw new EngineCommandError('not-found', 'extensionNotFound');
       }
       const { domainName, extension } = request;
       const hasPhone =
         (await signedInWith('sip', domainName, extension)) ||
         (await signedInWith('verto', domainName, extension));
       if (!hasPhone) {
-        throw new EngineCommandError('conflict', '内線の電話がつながっていません。');
+        throw new EngineCommandError('conflict', 'extensionOffline');
       }
       // Accepted once FreeSWITCH takes the job: the phone then rings for up to 20 seconds.
       await client.command({ type: 'bgapi', command });
@@ -316,7 +316,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       let target = dest;
       if (plan?.kind === 'park' || plan?.kind === 'retrieve') {
         if (parks.slots(domainName)[plan.slot - 1]?.occupied) {
-          throw new EngineCommandError('conflict', 'その駐車枠は使用中です。');
+          throw new EngineCommandError('conflict', 'parkSlotBusy');
         }
         target = `park+${plan.slotNumber}`;
       }
