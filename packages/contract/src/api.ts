@@ -8,8 +8,8 @@ export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
 
 /**
- * Every endpoint, by area (one file each under endpoints/). The customer (crm), administration (admin)
- * and analysis areas get files of their own beside these and join this object.
+ * Every endpoint, by area (one file each under endpoints/). The customer (crm) and analysis areas get
+ * files of their own beside these and join this object.
  */
 export const endpoints = {
   ...authEndpoints,
