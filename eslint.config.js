@@ -41,6 +41,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The contract's root re-exports every module (the holiday data too) into whichever chunk imports it:
+      // the web imports the module it needs, so the /login bundle carries only what the login uses.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@tsunagu/contract', message: "Import the module, e.g. '@tsunagu/contract/call'." },
+          ],
+        },
+      ],
     },
   },
 );

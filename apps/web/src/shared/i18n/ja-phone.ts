@@ -1,4 +1,4 @@
-import { CLICK_TO_CALL_NAME } from '@tsunagu/contract';
+import { CLICK_TO_CALL_NAME } from '@tsunagu/contract/call';
 
 /** Words of the softphone, the incoming-call pop-ups, the caller page (模擬発信) and the customer record. */
 export const jaPhone = {
