@@ -5,7 +5,7 @@ import pg from 'pg';
 import { AUDIT_ACTIONS } from '../packages/contract/src/audit';
 import { PG_URL, scratchDatabase } from './large-tenant';
 import { describeLoad, load } from './load';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { startConsoleOn, stop, waitForLogin } from './support';
 
 const ENTRIES = 1_000_000;
 /** 50 users; actions cycle through the filter's list; one entry every 30 s (about a year). */
@@ -34,15 +34,7 @@ async function fillTrail(dbUrl: string): Promise<string> {
 }
 
 const dbUrl = await scratchDatabase('tsunagu_bench_audit');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  PORT: String(port),
-  DATA_DIR: freshDataDir(),
-  DATABASE_URL: dbUrl,
-  LOGIN_LIMIT_PER_ADDRESS: '1000000',
-  LOGIN_LIMIT_PER_USER: '1000000',
-});
+const { child, base } = await startConsoleOn(dbUrl);
 try {
   await waitForLogin(base, 'yamada', 'Staff#2026');
   const started = Date.now();

@@ -11,7 +11,7 @@ import {
   scratchDatabase,
 } from './large-tenant';
 import { describeLoad, load } from './load';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { startConsoleOn, stop, waitForLogin } from './support';
 
 /** Requests carry what a browser sends: the session and Accept-Encoding (the lists are then sent gzipped). */
 async function measure(title: string, url: string, token: string) {
@@ -22,15 +22,7 @@ async function measure(title: string, url: string, token: string) {
 }
 
 const dbUrl = await scratchDatabase('tsunagu_bench_pbx');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  PORT: String(port),
-  DATA_DIR: freshDataDir(),
-  DATABASE_URL: dbUrl,
-  LOGIN_LIMIT_PER_ADDRESS: '1000000',
-  LOGIN_LIMIT_PER_USER: '1000000',
-});
+const { child, base } = await startConsoleOn(dbUrl);
 try {
   await waitForLogin(base, 'yamada', 'Staff#2026');
   const { tenant } = await fillLargeTenant(dbUrl);

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import Fastify from 'fastify';
 import { EXTENSIONS, fillLargeTenant, scratchDatabase } from './large-tenant';
 import { describeLoad, load } from './load';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { freePort, startConsoleOn, stop, waitForLogin } from './support';
 
 interface Raw {
   status: number;
@@ -38,15 +38,7 @@ const run = (url: string, headers: Record<string, string>) =>
   load({ url, headers, connections: 10, seconds: 10, warmupSeconds: 3 });
 
 const dbUrl = await scratchDatabase('tsunagu_bench_user_info');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  PORT: String(port),
-  DATA_DIR: freshDataDir(),
-  DATABASE_URL: dbUrl,
-  LOGIN_LIMIT_PER_ADDRESS: '1000000',
-  LOGIN_LIMIT_PER_USER: '1000000',
-});
+const { child, base } = await startConsoleOn(dbUrl);
 const bare = Fastify();
 try {
   await waitForLogin(base, 'yamada', 'Staff#2026');
