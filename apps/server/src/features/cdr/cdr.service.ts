@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
+import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
 import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export function createCdrService({ db }: { db: Db }) {
   return {
@@ -10,14 +14,16 @@ export function createCdrService({ db }: { db: Db }) {
       auth: Auth,
       tenantUuid: string,
       extensionUuid: string,
-      query: { size: number; page: number; sort: string },
+      query: { size: number; page: number; sort: string; anchor?: string },
     ): Promise<{ page: Page<CdrItem> }> {
       const ownNumber = await ownExtensionNumber(db, tenantUuid, auth.userUuid, extensionUuid);
       if (ownNumber === null) throw new ApiError(403, messages.forbidden);
+      const descending = query.sort.toUpperCase().endsWith('DESC');
+      const paging = { page: query.page, size: query.size, descending };
       const { rows, total } = await pageOfExtension(db, tenantUuid, extensionUuid, {
-        size: query.size,
-        offset: query.page * query.size,
-        newestFirst: query.sort.toUpperCase().endsWith('DESC'),
+        ...paging,
+        newestFirst: descending,
+        anchor: parsePageAnchor(query.anchor, paging, isUuid),
       });
       const numbers = [...new Set(rows.flatMap((r) => [r.callerIdNumber, r.destinationNumber]))];
       const names = await extensionNames(db, tenantUuid, numbers);
@@ -35,7 +41,19 @@ export function createCdrService({ db }: { db: Db }) {
           startStamp: row.startStamp.toISOString(),
         };
       });
-      return { page: { content, totalElements: total, number: query.page, size: query.size } };
+      const anchor = pageAnchorOf(
+        paging,
+        rows.map((r) => r.cdrUuid),
+      );
+      return {
+        page: {
+          content,
+          totalElements: total,
+          number: query.page,
+          size: query.size,
+          ...(anchor && { anchor }),
+        },
+      };
     },
 
     /** How many outside callers are waiting for a call back (the header's recall badge). */
