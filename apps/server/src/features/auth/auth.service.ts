@@ -75,7 +75,7 @@ export function createAuthService({
       const ended = await db
         .transaction(async (tx) => {
           await lockUser(tx, account.userUuid);
-          await reclaimStaleSessions(tx, account.userUuid, t);
+          const reclaimed = await reclaimStaleSessions(tx, account.userUuid, t);
           const active = await countActiveSessions(tx, account.userUuid, t);
           let revoked: string[] = [];
           if (active >= account.maxSessions) {
@@ -108,7 +108,8 @@ export function createAuthService({
             target: sessionUuid,
             ip: client.ip,
           });
-          return revoked;
+          // Reclaimed sessions end like revoked ones: a cached session (session-cache.ts) is dropped too.
+          return [...revoked, ...reclaimed];
         })
         .catch(async (error: unknown) => {
           if (error instanceof ApiError && error.status === 409) {
