@@ -64,20 +64,37 @@ const newestFirstOrder = (a: CdrRow, b: CdrRow) =>
   (a.cdrUuid < b.cdrUuid ? 1 : a.cdrUuid > b.cdrUuid ? -1 : 0);
 
 /**
- * One page of an extension's call records, newest (or oldest) first, the total count and the page's
- * anchor. The total is the extension's counter kept by triggers; the page is read by keyset from the
- * anchor the client sent or from the nearer end of the history (platform/db/paging.ts), so no request
- * scans the history.
+ * One page of an extension's call records, newest (or oldest) first, and the total count. The total is
+ * the extension's counter kept by triggers; the page is read by keyset from the anchor the client sent
+ * or from the nearer end of the history (platform/db/paging.ts), so no request scans the history.
  */
 export async function pageOfExtension(
   conn: Conn,
   tenantUuid: string,
   extensionUuid: string,
-  page: { page: number; size: number; newestFirst: boolean; anchor: PageAnchor | null },
+  page: HistoryPage,
 ): Promise<{ rows: CdrRow[]; total: number }> {
   const [count] = await historyTotal(conn).execute({ tenant: tenantUuid, extension: extensionUuid });
   const total = count?.calls ?? 0;
-  const rows = await readKeysetPage(total, page, page.anchor, async (plan) => {
+  return { rows: await historyPage(conn, tenantUuid, extensionUuid, total, page), total };
+}
+
+export interface HistoryPage {
+  page: number;
+  size: number;
+  newestFirst: boolean;
+  anchor: PageAnchor | null;
+}
+
+/** The rows of one page of a history whose total is known (see pageOfExtension). */
+export async function historyPage(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
+  total: number,
+  page: HistoryPage,
+): Promise<CdrRow[]> {
+  return readKeysetPage(total, page, page.anchor, async (plan) => {
     const descending = page.newestFirst !== plan.reversed;
     const scan = plan.after
       ? descending
@@ -96,7 +113,6 @@ export async function pageOfExtension(
     found.sort(newestFirstOrder);
     return page.newestFirst ? found : found.reverse();
   });
-  return { rows, total };
 }
 
 /** Names of the tenant's extensions among the given numbers. */
@@ -123,25 +139,41 @@ export async function insertCdr(conn: Conn, row: typeof cdrs.$inferInsert): Prom
   return inserted.length > 0;
 }
 
-/** The number of the extension, when the user owns it (null otherwise). */
-export async function ownExtensionNumber(
+/**
+ * The extension's number and its history's total, when the user owns the extension (null otherwise):
+ * one statement, the first of every history page.
+ */
+const ownHistoryQuery = preparedOn((conn) =>
+  conn
+    .select({ extension: extensions.extension, calls: cdrCounts.calls })
+    .from(users)
+    .innerJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
+    .leftJoin(
+      cdrCounts,
+      and(eq(cdrCounts.domainUuid, users.domainUuid), eq(cdrCounts.extensionUuid, extensions.extensionUuid)),
+    )
+    .where(
+      and(
+        eq(users.userUuid, sql.placeholder('user')),
+        eq(users.domainUuid, sql.placeholder('tenant')),
+        eq(users.extensionUuid, sql.placeholder('extension')),
+      ),
+    )
+    .prepare('cdr_own_history'),
+);
+
+export async function ownHistory(
   conn: Conn,
   tenantUuid: string,
   userUuid: string,
   extensionUuid: string,
-) {
-  const [row] = await conn
-    .select({ extension: extensions.extension })
-    .from(users)
-    .innerJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
-    .where(
-      and(
-        eq(users.userUuid, userUuid),
-        eq(users.domainUuid, tenantUuid),
-        eq(users.extensionUuid, extensionUuid),
-      ),
-    );
-  return row?.extension ?? null;
+): Promise<{ extension: string; total: number } | null> {
+  const [row] = await ownHistoryQuery(conn).execute({
+    user: userUuid,
+    tenant: tenantUuid,
+    extension: extensionUuid,
+  });
+  return row ? { extension: row.extension, total: row.calls ?? 0 } : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Pag
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
-import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
+import { extensionNames, historyPage, ownHistory, recallCount } from './cdr.repository';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -16,17 +16,20 @@ export function createCdrService({ db }: { db: Db }) {
       extensionUuid: string,
       query: { size: number; page: number; sort: string; anchor?: string },
     ): Promise<{ page: Page<CdrItem> }> {
-      const ownNumber = await ownExtensionNumber(db, tenantUuid, auth.userUuid, extensionUuid);
-      if (ownNumber === null) throw new ApiError(403, messages.forbidden);
+      const own = await ownHistory(db, tenantUuid, auth.userUuid, extensionUuid);
+      if (own === null) throw new ApiError(403, messages.forbidden);
+      const ownNumber = own.extension;
       const descending = query.sort.toUpperCase().endsWith('DESC');
       const paging = { page: query.page, size: query.size, descending };
-      const { rows, total } = await pageOfExtension(db, tenantUuid, extensionUuid, {
+      const rows = await historyPage(db, tenantUuid, extensionUuid, own.total, {
         ...paging,
         newestFirst: descending,
         anchor: parsePageAnchor(query.anchor, paging, isUuid),
       });
-      const numbers = [...new Set(rows.flatMap((r) => [r.callerIdNumber, r.destinationNumber]))];
-      const names = await extensionNames(db, tenantUuid, numbers);
+      const total = own.total;
+      // Only a local call's other party can be a colleague with a name: most pages need no lookup.
+      const locals = rows.filter((r) => r.direction === 'local').map((r) => cdrDialNumber(r, ownNumber));
+      const names = await extensionNames(db, tenantUuid, [...new Set(locals)]);
       const content = rows.map((row): CdrItem => {
         // Until customer records exist, only colleagues' extensions have a name; outside numbers are unregistered.
         const other = cdrDialNumber(row, ownNumber);
