@@ -61,7 +61,7 @@ export function SecondStep({
   return (
     <section aria-label={setup ? t.setupHeading : t.verifyHeading} className={styles.step}>
       <strong>{setup ? t.setupHeading : t.verifyHeading}</strong>
-      <p className={styles.note}>{setup ? t.setupNote : t.verifyNote}</p>
+      <p className={styles.note}>{setup ? `${t.setupNote}${t.appNote}` : t.verifyNote}</p>
       {setup && enrolment.data && <TotpEnrolment enrolment={enrolment.data} />}
       {failure && <Alert type="error" showIcon title={secondStepError(failure)} role="alert" />}
       {isSessionMax(send.error) && (

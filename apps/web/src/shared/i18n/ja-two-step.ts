@@ -3,8 +3,9 @@ export const jaTwoStep = {
   verifyHeading: '確認コードの入力',
   verifyNote: '認証アプリに表示されている6桁の確認コードを入力してください。リカバリーコードも使えます。',
   setupHeading: '二段階認証の設定',
-  setupNote:
-    'このアカウントは二段階認証が必須です。認証アプリ（Google Authenticator、Microsoft Authenticator など）でQRコードを読み取り、表示された6桁の確認コードを入力してください。',
+  setupNote: 'このアカウントは二段階認証が必須です。',
+  appNote:
+    '認証アプリ（Google Authenticator、Microsoft Authenticator など）でQRコードを読み取り、表示された6桁の確認コードを入力してください。',
   qrAlt: '認証アプリに登録するQRコード',
   keyLabel: 'QRコードを読み取れない場合は、このキーを入力してください',
   code: '確認コード',
