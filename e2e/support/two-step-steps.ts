@@ -10,9 +10,19 @@ const apps = new Map<string, { secret: string; recoveryCodes: string[] }>();
 /** The second step, when the login page shows one: sets the app up (reading the key off the screen) or enters a code. */
 export async function completeSecondStep(page: Page, username: string): Promise<void> {
   const field = page.locator('#login-code');
-  // The second step, the shell, or a refusal: whichever the sign-in led to.
-  await page.locator('#login-code, [role="alert"], [aria-label="ユーザーメニュー"]').first().waitFor();
-  if (!(await field.isVisible())) return;
+  // The second step, another page, or a refusal: whichever the sign-in led to.
+  const secondStep = await Promise.race(
+    [
+      field.waitFor().then(() => true),
+      page.waitForURL((url) => url.pathname !== '/login').then(() => false),
+      page
+        .getByRole('alert')
+        .first()
+        .waitFor()
+        .then(() => false),
+    ].map((outcome) => outcome.catch(() => false)),
+  );
+  if (!secondStep) return;
   const setup = page.getByRole('button', { name: /設定してログイン/ });
   if (await setup.isVisible()) {
     const key = page.getByLabel('QRコードを読み取れない場合は、このキーを入力してください');
