@@ -88,6 +88,33 @@ describe('an edit’s audit entry', () => {
   });
 });
 
+describe('a user’s own settings in the trail', () => {
+  it('records the phone type before and after, and a password change without any password', async () => {
+    const user = await t.build.user(tenantA, { userNm: '設定 次郎', phoneType: 'verto' });
+    const session = await t.login(user.username, FACTORY_PASSWORD);
+    const save = (payload: object) =>
+      t.request(session, {
+        method: 'POST',
+        url: '/api/v1/user',
+        payload: { userUuid: user.userUuid, ...payload },
+      });
+    expect((await save({ phoneType: 'phone' })).statusCode).toBe(200);
+    const newPassword = 'Changed#2026x';
+    expect(
+      (await save({ userCredentials: { password: newPassword, currentPassword: FACTORY_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.userUuid, user.userUuid));
+    const saves = rows.filter((r) => r.action === 'user.save');
+    expect(saves.map((r) => r.detail)).toEqual([
+      { password: false, changes: { phoneType: { before: 'verto', after: 'phone' } } },
+      { password: true, changes: {} },
+    ]);
+    expect(saves[0]!.targetLabel).toBe('設定 次郎');
+    expect(JSON.stringify(rows)).not.toContain(newPassword);
+  });
+});
+
 describe('sign-ins in the trail', () => {
   it('records a success by name, a failure with the ID tried and the address, and the sign-out', async () => {
     await t.request(null, {
