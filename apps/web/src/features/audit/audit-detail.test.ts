@@ -39,6 +39,6 @@ describe('the 内容 column', () => {
     ).toBe(
       '発信者番号: 0312345678 → 0398765432 / 転送先: （なし） → 1002 / 有効: はい → いいえ / パスワード変更: *** → ***',
     );
-    expect(detailText(entry({ by: 'password', changes: {} }))).toBe('確認方法: password / 変更なし');
+    expect(detailText(entry({ by: 'password', changes: {} }))).toBe('確認方法: パスワード / 変更なし');
   });
 });
