@@ -147,7 +147,9 @@ export function createAuthService({
   async function ticketAccount(sealed: string) {
     const ticket = openTicket(secrets, sealed, now().getTime());
     const account = ticket && (await findLoginAccountByUuid(db, ticket.userUuid));
-    if (!ticket || !account || !account.enabled || !account.domainEnabled) {
+    // A 'setup' ticket is spent once two-step sign-in is on: it must not replace the app now in use.
+    const stale = ticket?.mode === 'setup' && account?.twoStepOn;
+    if (!ticket || !account || !account.enabled || !account.domainEnabled || stale) {
       throw new ApiError(401, twoStepMessages.ticketExpired);
     }
     return { ticket, account };

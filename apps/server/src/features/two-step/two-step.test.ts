@@ -66,6 +66,8 @@ describe('two-step sign-in required of provider users', () => {
     expect(tokenOf(done)).not.toBe('');
     expect(done.json().data.recoveryCodes).toHaveLength(10);
     expect(await entries(sp.userUuid, 'twoStep.enable')).toHaveLength(1);
+    // The setup ticket is spent: it cannot register another app over the one now in use.
+    expect((await setupAtSignIn(challenge.ticket)).statusCode).toBe(401);
 
     // The next sign-in asks for a code; the code just used is not accepted twice.
     const again = (await firstStep(sp.username)).json().data.twoStep;
