@@ -16,6 +16,9 @@ const SUBJECTS: Record<string, string> = {
   recording: '音声ファイル',
   verto: 'ソフトフォン',
   'verto.login': 'ソフトフォンのサインイン',
+  tenant: 'ドメイン',
+  acting: '代理操作',
+  spUser: 'SPユーザー',
 };
 const VERBS: Record<string, string> = {
   success: '成功',
@@ -30,6 +33,12 @@ const VERBS: Record<string, string> = {
   forceLogout: '強制サインアウト',
   sessionMax: '同時サインイン数の上限',
   endOldestSession: '最も古いセッションの終了',
+  disable: '無効化',
+  enable: '有効化',
+  restore: '復元',
+  purge: '完全削除',
+  start: '開始',
+  end: '終了',
 };
 
 /** The actions the filter offers, in the order it lists them. */
@@ -63,6 +72,20 @@ export const AUDIT_ACTIONS = [
   'recording.upload',
   'recording.save',
   'recording.delete',
+  'tenant.create',
+  'tenant.save',
+  'tenant.disable',
+  'tenant.enable',
+  'tenant.delete',
+  'tenant.restore',
+  'tenant.purge',
+  'acting.start',
+  'acting.end',
+  'spUser.create',
+  'spUser.save',
+  'spUser.disable',
+  'spUser.delete',
+  'spUser.passwordReset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, messages, type LoginRequest } from '@tsunagu/contract';
+import { tenantMessages } from '@tsunagu/contract/tenant-admin';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -67,7 +68,9 @@ export function createAuthService({
           detail: { reason: !account || !valid ? 'credentials' : 'disabled' },
           ip: client.ip,
         });
-        throw new ApiError(401, messages.loginFailed);
+        // Only the right password learns that the tenant is stopped.
+        const tenantStopped = account && valid && account.enabled && !account.domainEnabled;
+        throw new ApiError(401, tenantStopped ? tenantMessages.tenantDisabled : messages.loginFailed);
       }
       const t = now();
       const sessionUuid = randomUUID();

@@ -11,6 +11,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { requireQuotaRoom } from '../../platform/tenants/quotas';
 import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
@@ -90,7 +91,10 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         if (domainName === null) throw new ApiError(404, messages.notFound);
         const { destinations, ...fields } = ringGroupFromForm(form, domainName);
         const ringGroupUuid = form.ringGroupUuid ?? randomUUID();
-        if (!form.ringGroupUuid) await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
+        if (!form.ringGroupUuid) {
+          await requireQuotaRoom(tx, tenantUuid, 'maxRingGroups');
+          await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
+        }
         else if (!(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
           throw new ApiError(404, messages.notFound);
         }

@@ -12,6 +12,8 @@ export interface AuditEntry {
   target?: string;
   detail?: Record<string, unknown>;
   ip?: string;
+  /** Why a provider acting inside the tenant made the change (recorded in the detail as actingReason). */
+  actingReason?: string | null;
 }
 
 /** Records an entry; pass the transaction so the entry commits or rolls back with the change. */
@@ -22,7 +24,7 @@ export async function audit(conn: Conn, entry: AuditEntry): Promise<void> {
     username: entry.username ?? '',
     action: entry.action,
     target: entry.target ?? '',
-    detail: entry.detail ?? null,
+    detail: entry.actingReason ? { ...entry.detail, actingReason: entry.actingReason } : (entry.detail ?? null),
     ip: entry.ip ?? '',
   });
 }

@@ -45,6 +45,7 @@ export async function auditedTransaction<Note extends AuditNote>(
         target: note.target,
         detail: note.detail,
         ip: change.actor.ip,
+        actingReason: change.actor.auth.acting?.reason,
       });
       return note;
     });

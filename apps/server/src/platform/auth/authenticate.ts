@@ -30,6 +30,14 @@ export function createAuthenticator(
       menu: session.menu,
       domainUuid: session.domainUuid,
       domainName: session.domainName,
+      acting:
+        session.actingReason !== null && session.actingUntil !== null
+          ? {
+              homeDomainUuid: session.homeDomainUuid,
+              reason: session.actingReason,
+              until: new Date(session.actingUntil),
+            }
+          : null,
     };
   };
 }

@@ -70,7 +70,15 @@ export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Da
     );
 }
 
-/** The session with its user and tenant, when it is neither revoked nor expired and the user is enabled. */
+/** The tenant a session acts on: the one a provider acts inside until its time is up, else its own. */
+const actingOn = sql`CASE WHEN ${sessions.actingUntil} > ${sql.placeholder('now')}
+  THEN ${sessions.actingDomainUuid} END`;
+
+/**
+ * The session with its user and tenant, when it is neither revoked nor expired and the user and the
+ * tenant are enabled. A provider acting inside a tenant is in that tenant (its domainUuid, its topics)
+ * until the acting ends, by itself after ACTING_HOURS or when they leave.
+ */
 const liveSession = preparedOn((conn) =>
   conn
     .select({
@@ -82,10 +90,13 @@ const liveSession = preparedOn((conn) =>
       menu: users.menu,
       domainUuid: domains.domainUuid,
       domainName: domains.domainName,
+      homeDomainUuid: sessions.domainUuid,
+      actingReason: sql<string | null>`CASE WHEN ${actingOn} IS NOT NULL THEN ${sessions.actingReason} END`,
+      actingUntil: sql<string | null>`CASE WHEN ${actingOn} IS NOT NULL THEN ${sessions.actingUntil} END`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.userUuid, sessions.userUuid))
-    .innerJoin(domains, eq(domains.domainUuid, sessions.domainUuid))
+    .innerJoin(domains, sql`${domains.domainUuid} = coalesce(${actingOn}, ${sessions.domainUuid})`)
     .where(
       and(
         eq(sessions.sessionUuid, sql.placeholder('sessionUuid')),
