@@ -51,7 +51,8 @@ export const QUOTA_NAMES = {
 export type QuotaKey = keyof typeof QUOTA_NAMES;
 
 /** A host name in lower case: labels of a–z, 0–9 and inner hyphens, joined by dots. */
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 /** Login IDs: 2–64 letters, digits, '.', '_', '-', '@' (unique regardless of case). */
 export const LOGIN_ID = /^[A-Za-z0-9._@-]{2,64}$/;
 
@@ -69,7 +70,11 @@ const nameSchema = (field: string) =>
     .trim()
     .min(1, `${field}を入力してください。`)
     .max(100, `${field}は100文字以内で入力してください。`);
-const count = z.number({ error: tenantMessages.quota }).int(tenantMessages.quota).min(0, tenantMessages.quota).max(100_000, tenantMessages.quota);
+const count = z
+  .number({ error: tenantMessages.quota })
+  .int(tenantMessages.quota)
+  .min(0, tenantMessages.quota)
+  .max(100_000, tenantMessages.quota);
 const digits = (message: string) =>
   z
     .string({ error: message })
@@ -122,13 +127,17 @@ export const tenantEditSchema = z.object({
 });
 export type TenantEdit = z.input<typeof tenantEditSchema>;
 
-const extensionNumber = z.string().trim().regex(/^[0-9]{2,8}$/, tenantMessages.extensionRange);
+const extensionNumber = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{2,8}$/, tenantMessages.extensionRange);
 
 /** An optional first range of extensions, e.g. 1001–1003. */
 export const extensionRangeSchema = z
   .object({ from: extensionNumber, to: extensionNumber })
   .refine(
-    ({ from, to }) => from.length === to.length && Number(from) <= Number(to) && Number(to) - Number(from) < 1000,
+    ({ from, to }) =>
+      from.length === to.length && Number(from) <= Number(to) && Number(to) - Number(from) < 1000,
     tenantMessages.extensionRange,
   );
 

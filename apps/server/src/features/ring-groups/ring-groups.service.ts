@@ -94,8 +94,7 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         if (!form.ringGroupUuid) {
           await requireQuotaRoom(tx, tenantUuid, 'maxRingGroups');
           await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
-        }
-        else if (!(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
+        } else if (!(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
           throw new ApiError(404, messages.notFound);
         }
         await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);

@@ -2,7 +2,7 @@ import type { SpUser } from '@tsunagu/contract/tenant-admin';
 import { USER_CLASS } from '@tsunagu/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { auditLog, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 
 const provider = eq(users.userClass, USER_CLASS.provider);
 

@@ -10,7 +10,13 @@ import { revokeUserSessions } from '../../platform/auth/sessions.repository';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import type { SessionNotifier } from '../../platform/realtime';
-import { findSpUser, listSpUsers, lockProviders, loginIdTaken, otherEnabledProviders } from './sp-users.repository';
+import {
+  findSpUser,
+  listSpUsers,
+  lockProviders,
+  loginIdTaken,
+  otherEnabledProviders,
+} from './sp-users.repository';
 
 export interface SpUsersServiceDeps {
   db: Db;
@@ -52,58 +58,81 @@ export function createSpUsersService({ db, realtime, now = () => new Date() }: S
       const typed = input.password ?? generated;
       const passwordHash = typed ? await hashPassword(typed) : null;
       const action = input.userUuid ? 'spUser.save' : 'spUser.create';
-      const note = await auditedTransaction(db, { actor, tenantUuid: home(actor), action, conflicts }, async (tx) => {
-        if (await loginIdTaken(tx, input.username, input.userUuid ?? null))
-          throw new ApiError(409, tenantMessages.loginIdTaken);
-        const fields = {
-          username: input.username,
-          userNm: input.userNm,
-          enabled: input.enabled,
-          ...(passwordHash ? { passwordHash } : {}),
-        };
-        let ended: string[] = [];
-        if (input.userUuid) {
-          const target = input.enabled ? await findSpUser(tx, userUuid) : await mayStop(tx, userUuid);
-          if (!target) throw new ApiError(404, messages.notFound);
-          await tx.update(users).set({ ...fields, updatedAt: now() }).where(eq(users.userUuid, userUuid));
-          // A stop ends their sessions; so does a new password (except one's own current session).
-          if (!input.enabled || (passwordHash && userUuid !== actor.auth.userUuid))
-            ended = await revokeUserSessions(tx, userUuid, now());
-        } else {
-          await tx.insert(users).values({
-            ...fields,
-            passwordHash: passwordHash!,
-            userUuid,
-            domainUuid: home(actor),
-            userClass: USER_CLASS.provider,
-          });
-        }
-        return {
-          target: userUuid,
-          detail: { username: input.username, userNm: input.userNm, enabled: input.enabled, password: Boolean(typed) },
-          ended,
-        };
-      });
+      const note = await auditedTransaction(
+        db,
+        { actor, tenantUuid: home(actor), action, conflicts },
+        async (tx) => {
+          if (await loginIdTaken(tx, input.username, input.userUuid ?? null))
+            throw new ApiError(409, tenantMessages.loginIdTaken);
+          const fields = {
+            username: input.username,
+            userNm: input.userNm,
+            enabled: input.enabled,
+            ...(passwordHash ? { passwordHash } : {}),
+          };
+          let ended: string[] = [];
+          if (input.userUuid) {
+            const target = input.enabled ? await findSpUser(tx, userUuid) : await mayStop(tx, userUuid);
+            if (!target) throw new ApiError(404, messages.notFound);
+            await tx
+              .update(users)
+              .set({ ...fields, updatedAt: now() })
+              .where(eq(users.userUuid, userUuid));
+            // A stop ends their sessions; so does a new password (except one's own current session).
+            if (!input.enabled || (passwordHash && userUuid !== actor.auth.userUuid))
+              ended = await revokeUserSessions(tx, userUuid, now());
+          } else {
+            await tx.insert(users).values({
+              ...fields,
+              passwordHash: passwordHash!,
+              userUuid,
+              domainUuid: home(actor),
+              userClass: USER_CLASS.provider,
+            });
+          }
+          return {
+            target: userUuid,
+            detail: {
+              username: input.username,
+              userNm: input.userNm,
+              enabled: input.enabled,
+              password: Boolean(typed),
+            },
+            ended,
+          };
+        },
+      );
       if (note.ended.length) await signOut(userUuid, note.ended);
       return { userUuid, password: generated };
     },
 
     async disable(actor: Actor, userUuid: string): Promise<void> {
-      const note = await auditedTransaction(db, { actor, tenantUuid: home(actor), action: 'spUser.disable' }, async (tx) => {
-        const target = await mayStop(tx, userUuid);
-        await tx.update(users).set({ enabled: false, updatedAt: now() }).where(eq(users.userUuid, userUuid));
-        return { target: target.username, ended: await revokeUserSessions(tx, userUuid, now()) };
-      });
+      const note = await auditedTransaction(
+        db,
+        { actor, tenantUuid: home(actor), action: 'spUser.disable' },
+        async (tx) => {
+          const target = await mayStop(tx, userUuid);
+          await tx
+            .update(users)
+            .set({ enabled: false, updatedAt: now() })
+            .where(eq(users.userUuid, userUuid));
+          return { target: target.username, ended: await revokeUserSessions(tx, userUuid, now()) };
+        },
+      );
       await signOut(userUuid, note.ended);
     },
 
     async remove(actor: Actor, userUuid: string): Promise<void> {
-      const note = await auditedTransaction(db, { actor, tenantUuid: home(actor), action: 'spUser.delete' }, async (tx) => {
-        const target = await mayStop(tx, userUuid);
-        const ended = await revokeUserSessions(tx, userUuid, now());
-        await tx.delete(users).where(eq(users.userUuid, userUuid));
-        return { target: target.username, ended };
-      });
+      const note = await auditedTransaction(
+        db,
+        { actor, tenantUuid: home(actor), action: 'spUser.delete' },
+        async (tx) => {
+          const target = await mayStop(tx, userUuid);
+          const ended = await revokeUserSessions(tx, userUuid, now());
+          await tx.delete(users).where(eq(users.userUuid, userUuid));
+          return { target: target.username, ended };
+        },
+      );
       await signOut(userUuid, note.ended);
     },
 

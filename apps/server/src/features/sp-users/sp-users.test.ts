@@ -50,9 +50,13 @@ describe('provider users (/v1/spUser)', () => {
     expect((await t.request(ops, { method: 'GET', url: '/api/v1/user/info/sp-ops' })).statusCode).toBe(401);
     expect((await signIn('sp-ops', fresh)).statusCode).toBe(200);
 
-    expect((await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${userUuid}/disable` })).statusCode).toBe(200);
+    expect(
+      (await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${userUuid}/disable` })).statusCode,
+    ).toBe(200);
     expect((await signIn('sp-ops', fresh)).statusCode).toBe(401);
-    expect((await t.request(sp, { method: 'DELETE', url: `/api/v1/spUser/${userUuid}` })).statusCode).toBe(200);
+    expect((await t.request(sp, { method: 'DELETE', url: `/api/v1/spUser/${userUuid}` })).statusCode).toBe(
+      200,
+    );
     expect((await list()).some((u) => u.userUuid === userUuid)).toBe(false);
   });
 
@@ -97,7 +101,10 @@ describe('provider users (/v1/spUser)', () => {
 
   it('does not touch a user who is not a provider', async () => {
     const [admin] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
-    const res = await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${admin!.userUuid}/resetPassword` });
+    const res = await t.request(sp, {
+      method: 'POST',
+      url: `/api/v1/spUser/${admin!.userUuid}/resetPassword`,
+    });
     expect(res.statusCode).toBe(404);
     expect((await signIn('admin', PASSWORDS.admin!)).statusCode).toBe(200);
   });

@@ -26,7 +26,8 @@ const acting = async (session: TestSession) =>
 const start = (session: TestSession, tenant: string, reason: string) =>
   t.request(session, { method: 'POST', url: `/api/v1/domain/${tenant}/act`, payload: { reason } });
 const infoDomain = async (session: TestSession, username: string) =>
-  (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${username}` })).json().data.user.domainUuid;
+  (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${username}` })).json().data.user
+    .domainUuid;
 
 describe('acting inside a tenant', () => {
   it('puts the session in the tenant with a reason; every change meanwhile records it; leaving ends it', async () => {

@@ -19,7 +19,12 @@ export async function purgeDeletedTenants({ db, dataDir, now }: { db: Db; dataDi
   for (const tenantUuid of await tenantsDueForPurge(db, cutoff)) {
     const removed = await db.transaction(async (tx) => {
       if (!(await purgeTenant(tx, tenantUuid, cutoff))) return false;
-      await audit(tx, { domainUuid: tenantUuid, username: 'system', action: 'tenant.purge', target: tenantUuid });
+      await audit(tx, {
+        domainUuid: tenantUuid,
+        username: 'system',
+        action: 'tenant.purge',
+        target: tenantUuid,
+      });
       return true;
     });
     if (!removed) continue;

@@ -1,9 +1,23 @@
 import type { PageSort } from '@tsunagu/contract/paging';
 import type { TenantDetail, TenantRow } from '@tsunagu/contract/tenant-admin';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { pageOrder } from '../../platform/db/paging';
-import { destinations, domains, extensions, gateways, sessions, users } from '../../platform/db/schema';
+import { destinations, domains, extensions, gateways, sessions } from '../../platform/db/schema';
 
 const SORT_COLUMNS = { domainName: domains.domainName, createdAt: domains.createdAt };
 
@@ -19,7 +33,10 @@ function conditions(filter: TenantFilter): SQL | undefined {
   return and(
     filter.state === 'deleted' ? isNotNull(domains.deletedAt) : isNull(domains.deletedAt),
     filter.q
-      ? or(ilike(domains.domainName, likeText(filter.q)), ilike(domains.domainDescription, likeText(filter.q)))
+      ? or(
+          ilike(domains.domainName, likeText(filter.q)),
+          ilike(domains.domainDescription, likeText(filter.q)),
+        )
       : undefined,
   );
 }
@@ -36,9 +53,12 @@ export async function tenantRows(
       domain: domains,
       // Spelt out: Drizzle writes a column in a select's sql without its table, which a subquery over
       // a table with the same column name would read as its own.
-      usersUsed: sql<number>`(SELECT count(*) FROM users u WHERE u.domain_uuid = domains.domain_uuid)`.mapWith(Number),
+      usersUsed:
+        sql<number>`(SELECT count(*) FROM users u WHERE u.domain_uuid = domains.domain_uuid)`.mapWith(Number),
       extensionsUsed:
-        sql<number>`(SELECT count(*) FROM extensions e WHERE e.domain_uuid = domains.domain_uuid)`.mapWith(Number),
+        sql<number>`(SELECT count(*) FROM extensions e WHERE e.domain_uuid = domains.domain_uuid)`.mapWith(
+          Number,
+        ),
     })
     .from(domains)
     .where(conditions(filter))
@@ -130,20 +150,26 @@ export function quotaColumns(quotas: {
  * Makes the tenant's outbound lines exactly these: a kept number keeps its row (and its credentials),
  * its name is updated; a number no longer listed is removed.
  */
-export async function replaceLines(conn: Conn, tenantUuid: string, lines: { name: string; number: string }[]) {
+export async function replaceLines(
+  conn: Conn,
+  tenantUuid: string,
+  lines: { name: string; number: string }[],
+) {
   const keep = lines.map((l) => l.number);
   await conn
     .delete(gateways)
     .where(
-      and(
-        eq(gateways.domainUuid, tenantUuid),
-        keep.length ? notInArray(gateways.gateway, keep) : undefined,
-      ),
+      and(eq(gateways.domainUuid, tenantUuid), keep.length ? notInArray(gateways.gateway, keep) : undefined),
     );
   for (const line of lines) {
     await conn
       .insert(gateways)
-      .values({ gatewayUuid: crypto.randomUUID(), domainUuid: tenantUuid, gateway: line.number, description: line.name })
+      .values({
+        gatewayUuid: crypto.randomUUID(),
+        domainUuid: tenantUuid,
+        gateway: line.number,
+        description: line.name,
+      })
       .onConflictDoUpdate({
         target: [gateways.domainUuid, gateways.gateway],
         set: { description: line.name },
@@ -165,7 +191,12 @@ export async function replaceIncomingNumbers(
     const [taken] = await conn
       .select({ number: destinations.destinationNumber })
       .from(destinations)
-      .where(and(inArray(destinations.destinationNumber, wanted), sql`${destinations.domainUuid} <> ${tenantUuid}`))
+      .where(
+        and(
+          inArray(destinations.destinationNumber, wanted),
+          sql`${destinations.domainUuid} <> ${tenantUuid}`,
+        ),
+      )
       .limit(1);
     if (taken) return taken.number;
   }
@@ -242,7 +273,9 @@ export async function tenantsDueForPurge(conn: Conn, cutoff: Date): Promise<stri
 export async function purgeTenant(conn: Conn, tenantUuid: string, cutoff: Date): Promise<boolean> {
   const rows = await conn
     .delete(domains)
-    .where(and(eq(domains.domainUuid, tenantUuid), isNotNull(domains.deletedAt), lt(domains.deletedAt, cutoff)))
+    .where(
+      and(eq(domains.domainUuid, tenantUuid), isNotNull(domains.deletedAt), lt(domains.deletedAt, cutoff)),
+    )
     .returning({ domainUuid: domains.domainUuid });
   return rows.length > 0;
 }

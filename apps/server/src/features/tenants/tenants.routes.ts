@@ -26,6 +26,9 @@ export function register(router: Router, deps: FeatureDeps): void {
   router.route(endpoints.actingGet, async ({ auth }) => acting.current(auth));
   router.route(endpoints.actingEnd, ({ actor }) => acting.end(actor));
 
-  const stop = schedulePurge(() => purgeDeletedTenants({ db: deps.db, dataDir: deps.dataDir, now: now() }), deps.onError);
+  const stop = schedulePurge(
+    () => purgeDeletedTenants({ db: deps.db, dataDir: deps.dataDir, now: now() }),
+    deps.onError,
+  );
   deps.app.addHook('onClose', async () => stop());
 }

@@ -76,7 +76,9 @@ describe('the creation wizard (POST /v1/domain)', () => {
     });
     const exts = await t.database.db.select().from(extensions).where(eq(extensions.domainUuid, domainUuid));
     expect(exts.map((e) => e.extension).sort()).toEqual(['1001', '1002', '1003']);
-    expect(await t.database.db.select().from(gateways).where(eq(gateways.domainUuid, domainUuid))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(gateways).where(eq(gateways.domainUuid, domainUuid)),
+    ).toHaveLength(1);
     expect(
       await t.database.db.select().from(destinations).where(eq(destinations.domainUuid, domainUuid)),
     ).toHaveLength(1);
@@ -160,7 +162,9 @@ describe('the tenant list (GET /v1/domain/list)', () => {
     const all = await t.request(sp, { method: 'GET', url: '/api/v1/domain/list?size=2&sort=createdAt,desc' });
     expect(all.json().data.content).toHaveLength(2);
     expect(all.json().data.totalElements).toBeGreaterThan(2);
-    expect((await t.request(sp, { method: 'GET', url: '/api/v1/domain/list?sort=enabled,asc' })).statusCode).toBe(400);
+    expect(
+      (await t.request(sp, { method: 'GET', url: '/api/v1/domain/list?sort=enabled,asc' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -213,7 +217,10 @@ describe('quotas on every create path', () => {
     });
     expect(ext.statusCode, ext.body).toBe(409);
     expect(ext.json().msg).toBe(tenantMessages.quotaReached('内線数', 3));
-    const count3 = await t.database.db.select({ n: count() }).from(extensions).where(eq(extensions.domainUuid, domainUuid));
+    const count3 = await t.database.db
+      .select({ n: count() })
+      .from(extensions)
+      .where(eq(extensions.domainUuid, domainUuid));
     expect(count3[0]!.n).toBe(3);
   });
 
@@ -231,7 +238,13 @@ describe('quotas on every create path', () => {
     const group = await t.request(cp, {
       method: 'POST',
       url: '/api/v1/ringGroup',
-      payload: { ...newRingGroupForm(), domainUuid: tenantUuid, ringGroupExtension: '351', ringGroupName: '上限', destList: ['1001'] },
+      payload: {
+        ...newRingGroupForm(),
+        domainUuid: tenantUuid,
+        ringGroupExtension: '351',
+        ringGroupName: '上限',
+        destList: ['1001'],
+      },
     });
     expect(group.statusCode, group.body).toBe(409);
     expect(group.json().msg).toBe(tenantMessages.quotaReached('グループ数', groups));
@@ -273,21 +286,28 @@ describe('disabling a tenant', () => {
     const told = await socket.error;
     expect(told.headers.message).toBeTruthy();
     await socket.closed;
-    expect((await t.request(admin, { method: 'GET', url: `/api/v1/user/info/${username}` })).statusCode).toBe(401);
+    expect((await t.request(admin, { method: 'GET', url: `/api/v1/user/info/${username}` })).statusCode).toBe(
+      401,
+    );
     const refused = await adminLogin(username, password);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().msg).toBe(tenantMessages.tenantDisabled);
     // A wrong password learns nothing about the tenant.
     expect((await adminLogin(username, 'Wrong#Pass2026')).json().msg).toBe(messages.loginFailed);
     // The engine reloads the tenant (now without routes) and drops its phones.
-    expect(t.configChanges.filter((c) => c.tenantUuid === domainUuid).map((c) => c.kind)).toContain('extension');
-    expect(t.registrationDrops.filter((d) => d.tenantUuid === domainUuid).map((d) => d.extension).sort()).toEqual([
-      '1001',
-      '1002',
-      '1003',
-    ]);
+    expect(t.configChanges.filter((c) => c.tenantUuid === domainUuid).map((c) => c.kind)).toContain(
+      'extension',
+    );
+    expect(
+      t.registrationDrops
+        .filter((d) => d.tenantUuid === domainUuid)
+        .map((d) => d.extension)
+        .sort(),
+    ).toEqual(['1001', '1002', '1003']);
 
-    expect((await t.request(sp, { method: 'POST', url: `/api/v1/domain/${domainUuid}/enable` })).statusCode).toBe(200);
+    expect(
+      (await t.request(sp, { method: 'POST', url: `/api/v1/domain/${domainUuid}/enable` })).statusCode,
+    ).toBe(200);
     expect((await adminLogin(username, password)).statusCode).toBe(200);
   });
 
@@ -299,7 +319,10 @@ describe('disabling a tenant', () => {
     const [other] = await t.database.db.select().from(users).where(eq(users.username, 'admin-b'));
     const byCp = await t.request(cp, { method: 'POST', url: `/api/v1/domain/${other!.domainUuid}/disable` });
     expect(byCp.statusCode).toBe(403);
-    const [tenantB] = await t.database.db.select().from(domains).where(eq(domains.domainUuid, other!.domainUuid));
+    const [tenantB] = await t.database.db
+      .select()
+      .from(domains)
+      .where(eq(domains.domainUuid, other!.domainUuid));
     expect(tenantB!.enabled).toBe(true);
   });
 });
@@ -308,7 +331,10 @@ describe('deleting, restoring and purging a tenant', () => {
   it('needs the name typed; hides at once; restores; purges after 30 days', async () => {
     const { input, domainUuid, username, password } = await newTenant();
     const del = (confirm: string) =>
-      t.request(sp, { method: 'DELETE', url: `/api/v1/domain/${domainUuid}?confirm=${encodeURIComponent(confirm)}` });
+      t.request(sp, {
+        method: 'DELETE',
+        url: `/api/v1/domain/${domainUuid}?confirm=${encodeURIComponent(confirm)}`,
+      });
     const wrong = await del('other.example');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toBe(tenantMessages.confirmName);
@@ -322,8 +348,12 @@ describe('deleting, restoring and purging a tenant', () => {
     expect(deleted.json().data.content[0].domainUuid).toBe(domainUuid);
     expect((await adminLogin(username, password)).statusCode).toBe(401);
 
-    expect((await t.request(sp, { method: 'POST', url: `/api/v1/domain/${domainUuid}/restore` })).statusCode).toBe(200);
-    expect((await t.request(sp, { method: 'GET', url: `/api/v1/domain/list?q=${q}` })).json().data.content[0]).toMatchObject({
+    expect(
+      (await t.request(sp, { method: 'POST', url: `/api/v1/domain/${domainUuid}/restore` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request(sp, { method: 'GET', url: `/api/v1/domain/list?q=${q}` })).json().data.content[0],
+    ).toMatchObject({
       domainUuid,
       enabled: false,
     });
@@ -336,7 +366,9 @@ describe('deleting, restoring and purging a tenant', () => {
       .update(domains)
       .set({ deletedAt: new Date(now.getTime() - 31 * 86_400_000) })
       .where(eq(domains.domainUuid, domainUuid));
-    expect(await purgeDeletedTenants({ db: t.database.db, dataDir: t.config.dataDir, now })).toEqual([domainUuid]);
+    expect(await purgeDeletedTenants({ db: t.database.db, dataDir: t.config.dataDir, now })).toEqual([
+      domainUuid,
+    ]);
     expect(await t.database.db.select().from(domains).where(eq(domains.domainUuid, domainUuid))).toEqual([]);
     expect(await t.database.db.select().from(users).where(eq(users.username, username))).toEqual([]);
     const trail = await t.database.db.select().from(auditLog).where(eq(auditLog.domainUuid, domainUuid));

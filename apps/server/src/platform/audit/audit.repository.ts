@@ -24,7 +24,9 @@ export async function audit(conn: Conn, entry: AuditEntry): Promise<void> {
     username: entry.username ?? '',
     action: entry.action,
     target: entry.target ?? '',
-    detail: entry.actingReason ? { ...entry.detail, actingReason: entry.actingReason } : (entry.detail ?? null),
+    detail: entry.actingReason
+      ? { ...entry.detail, actingReason: entry.actingReason }
+      : (entry.detail ?? null),
     ip: entry.ip ?? '',
   });
 }

@@ -24,7 +24,9 @@ describe('a disabled tenant on the sandbox', () => {
       await yamada.closed;
       // A phone still connected cannot call out: the tenant has no routes.
       const callID = await suzuki.dial('1003');
-      expect((await suzuki.next('verto.bye', callID)).params).toMatchObject({ cause: 'NO_ROUTE_DESTINATION' });
+      expect((await suzuki.next('verto.bye', callID)).params).toMatchObject({
+        cause: 'NO_ROUTE_DESTINATION',
+      });
       // Nobody signs in again, with the right password.
       const again = await ScriptedPhone.open(kit.url, `1001@${DEMO}`);
       const refused = await again.loginWith(await kit.password('1001'));

@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { NoticeBridge } from '../../shared/ui/notice-bridge';
 import { paths } from '../../shared/paths';
+import { ActingBanner } from '../../features/tenants/acting-banner';
 import { RouteAccess } from '../screens/route-access';
 import { AppHeader } from './app-header';
 import { LiveUpdates } from './live-updates';
@@ -25,6 +26,7 @@ export function ShellLayout() {
       <SkipLink />
       <Layout style={{ height: '100vh' }}>
         <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />
+        <ActingBanner />
         <Layout>
           <Sidebar user={user} />
           <Layout.Content
