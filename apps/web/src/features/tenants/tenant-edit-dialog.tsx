@@ -84,7 +84,7 @@ export function TenantEditDialog({
       {detail.isPending ? (
         <Spin />
       ) : (
-        <Form form={form} component={false}>
+        <Form form={form} component={false} labelCol={{ flex: '170px' }} labelAlign="left" colon={false}>
           <Form.Item name="domainDescription" label={t.wizard.description}>
             <Input maxLength={100} />
           </Form.Item>

@@ -5,6 +5,7 @@ import { App, Button, Flex, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dayjs } from '../../shared/dayjs';
+import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { menuLabel } from '@tsunagu/contract/menu';
 import { useConfirm } from '../../shared/ui/confirm';
 import { useNotices } from '../../shared/ui/notices';
@@ -42,6 +43,8 @@ export function TenantsPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  // The tenant the console is in now (one's own, or the one acted in): it cannot be stopped from here.
+  const current = useDomainUuid();
 
   const act = async (row: TenantRow, action: () => Promise<unknown>, question: string, done: string) => {
     if (!(await confirm(question))) return;
@@ -63,14 +66,6 @@ export function TenantsPage() {
         width: 220,
         text: (r) => r.domainName,
       },
-      { key: 'description', title: t.columns.description, width: 200, text: (r) => r.domainDescription },
-      { key: 'users', title: t.columns.users, width: 130, text: (r) => t.used(r.usersUsed, r.maxUsers) },
-      {
-        key: 'extensions',
-        title: t.columns.extensions,
-        width: 130,
-        text: (r) => t.used(r.extensionsUsed, r.maxExtensions),
-      },
       {
         key: 'state',
         title: t.columns.state,
@@ -81,16 +76,9 @@ export function TenantsPage() {
         ),
       },
       {
-        key: 'createdAt',
-        title: t.columns.createdAt,
-        sortField: 'createdAt',
-        width: 120,
-        text: (r) => dayjs(r.createdAt).format('YYYY/MM/DD'),
-      },
-      {
         key: 'actions',
         title: t.columns.actions,
-        width: 330,
+        width: 290,
         text: () => '',
         render: (r) =>
           r.deletedAt ? (
@@ -106,6 +94,10 @@ export function TenantsPage() {
               }
             >
               {t.actions.restore}
+            </Button>
+          ) : r.domainUuid === current ? (
+            <Button size="small" onClick={() => setOpen({ kind: 'edit', tenant: r })}>
+              {t.actions.edit}
             </Button>
           ) : (
             <Space size={4} wrap>
@@ -150,9 +142,24 @@ export function TenantsPage() {
             </Space>
           ),
       },
+      { key: 'users', title: t.columns.users, width: 130, text: (r) => t.used(r.usersUsed, r.maxUsers) },
+      {
+        key: 'extensions',
+        title: t.columns.extensions,
+        width: 130,
+        text: (r) => t.used(r.extensionsUsed, r.maxExtensions),
+      },
+      { key: 'description', title: t.columns.description, width: 200, text: (r) => r.domainDescription },
+      {
+        key: 'createdAt',
+        title: t.columns.createdAt,
+        sortField: 'createdAt',
+        width: 120,
+        text: (r) => dayjs(r.createdAt).format('YYYY/MM/DD'),
+      },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- act only closes over stable hooks
-    [],
+    [current],
   );
   const filters = useMemo<ListFilter[]>(
     () => [
