@@ -33,6 +33,14 @@ export const jaAudit = {
     commName: '短縮名',
     members: 'メンバー',
     options: '選択肢',
+    actingReason: '代理操作の理由',
+    domainDescription: '説明',
+    quotas: '上限',
+    admin: '管理者',
+    lines: '外線回線',
+    numbers: '着信番号',
+    userNm: '氏名',
+    enabled: '有効',
   } as Record<string, string>,
   /** Sign-in failure reasons. */
   values: {
