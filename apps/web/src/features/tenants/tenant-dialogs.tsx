@@ -39,7 +39,7 @@ export function DeleteTenantDialog({
       title={t.deleteDialog.title}
       okText={t.deleteDialog.ok}
       okButtonProps={{ danger: true, disabled: typed.trim() !== tenant.domainName, loading: busy }}
-      cancelText="キャンセル"
+      cancelText={t.cancel}
       mask={{ closable: false }}
       onOk={() => void remove()}
       onCancel={onClose}
@@ -80,7 +80,7 @@ export function ActDialog({
       title={t.actDialog.title(tenant.domainName)}
       okText={t.actDialog.ok}
       okButtonProps={{ loading: busy }}
-      cancelText="キャンセル"
+      cancelText={t.cancel}
       mask={{ closable: false }}
       onOk={() => void start()}
       onCancel={onClose}

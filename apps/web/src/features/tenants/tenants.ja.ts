@@ -1,6 +1,7 @@
 /** The ドメイン管理 screen's words (tenants, the creation wizard, acting inside a tenant). */
 export const jaTenants = {
   create: '新規作成',
+  cancel: 'キャンセル',
   columns: {
     domainName: 'ドメイン名',
     description: '説明',
