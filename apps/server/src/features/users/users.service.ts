@@ -172,6 +172,7 @@ export function createUsersService({
           target: userUuid,
           detail: { sessions: revoked.length },
           ip,
+          actingReason: auth.acting?.reason,
         });
         return revoked;
       });

@@ -36,8 +36,10 @@ export function isSessionMax(error: unknown): boolean {
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (isSessionMax(error)) return messages.sessionMaxShown;
-    // Too many attempts and an unreachable server have their own explanations.
+    // Too many attempts, an unreachable server and a stopped tenant or account have their own
+    // explanations (the server tells a stopped one only to the right password).
     if (error.status === 429 || error.status === 0) return error.message;
+    if (error.status === 401 && error.message) return error.message;
   }
   return messages.loginFailed;
 }
