@@ -4,6 +4,7 @@ import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
 import { twoStepEndpoints } from './endpoints/two-step';
+import { tenantsAdminEndpoints } from './endpoints/tenants-admin';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -19,4 +20,5 @@ export const endpoints = {
   ...telephonyEndpoints,
   ...adminEndpoints,
   ...twoStepEndpoints,
+  ...tenantsAdminEndpoints,
 };

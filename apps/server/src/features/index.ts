@@ -15,6 +15,8 @@ import * as sandbox from './sandbox/sandbox.routes';
 import * as schedules from './schedules/schedules.routes';
 import * as speedDials from './speed-dials/speed-dials.routes';
 import * as twoStep from './two-step/two-step.routes';
+import * as spUsers from './sp-users/sp-users.routes';
+import * as tenants from './tenants/tenants.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -41,6 +43,8 @@ export const features: { register: RegisterFeature }[] = [
   presence,
   cdr,
   audit,
+  tenants,
+  spUsers,
   chat,
   actionLog,
   calls,

@@ -10,6 +10,8 @@ import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
+import * as spUsers from '../features/sp-users/sp-users.screen';
+import * as tenants from '../features/tenants/tenants.screen';
 import type { Screen } from '../shared/screen';
 
 /** The sign-in page: outside the protected shell. */
@@ -28,6 +30,8 @@ export const screens: readonly Screen[] = [
   speedDials.screen,
   recordings.screen,
   audit.screen,
+  tenants.screen,
+  spUsers.screen,
   customerRecord.screen,
   help.screen,
   callerPage.screen,
