@@ -3,6 +3,7 @@ import { authEndpoints } from './endpoints/auth';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
+import { usersAdminEndpoints } from './endpoints/users-admin';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -17,4 +18,5 @@ export const endpoints = {
   ...panelEndpoints,
   ...telephonyEndpoints,
   ...adminEndpoints,
+  ...usersAdminEndpoints,
 };

@@ -14,6 +14,7 @@ import * as ringGroups from './ring-groups/ring-groups.routes';
 import * as sandbox from './sandbox/sandbox.routes';
 import * as schedules from './schedules/schedules.routes';
 import * as speedDials from './speed-dials/speed-dials.routes';
+import * as userAdmin from './user-admin/user-admin.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -28,6 +29,7 @@ import type { RegisterFeature } from './feature';
 export const features: { register: RegisterFeature }[] = [
   auth,
   users,
+  userAdmin,
   extensions,
   common,
   ringGroups,

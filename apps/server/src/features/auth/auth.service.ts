@@ -67,6 +67,8 @@ export function createAuthService({
           detail: { reason: !account || !valid ? 'credentials' : 'disabled' },
           ip: client.ip,
         });
+        // A stopped account says so, but only to someone who knows its password.
+        if (account && valid && !account.enabled) throw new ApiError(403, messages.userDisabled);
         throw new ApiError(401, messages.loginFailed);
       }
       const t = now();

@@ -119,7 +119,12 @@ export async function findOwnExtension(conn: Conn, userUuid: string) {
 export async function updateUser(
   conn: Conn,
   userUuid: string,
-  changes: Partial<{ passwordHash: string; popup: boolean; phoneType: 'verto' | 'phone' }>,
+  changes: Partial<{
+    passwordHash: string;
+    mustChangePassword: boolean;
+    popup: boolean;
+    phoneType: 'verto' | 'phone';
+  }>,
 ): Promise<void> {
   await conn
     .update(users)

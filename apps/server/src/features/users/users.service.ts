@@ -128,7 +128,7 @@ export function createUsersService({
         await attempt.succeeded();
       }
       const changes = {
-        ...(password ? { passwordHash: await hashPassword(password) } : {}),
+        ...(password ? { passwordHash: await hashPassword(password), mustChangePassword: false } : {}),
         ...(request.popup !== undefined ? { popup: isFlagOn(request.popup) } : {}),
         ...(request.phoneType !== undefined ? { phoneType: request.phoneType } : {}),
       };

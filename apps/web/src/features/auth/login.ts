@@ -36,8 +36,8 @@ export function isSessionMax(error: unknown): boolean {
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (isSessionMax(error)) return messages.sessionMaxShown;
-    // Too many attempts and an unreachable server have their own explanations.
-    if (error.status === 429 || error.status === 0) return error.message;
+    // Too many attempts, an unreachable server and a stopped account (403) have their own explanations.
+    if (error.status === 429 || error.status === 0 || error.status === 403) return error.message;
   }
   return messages.loginFailed;
 }
