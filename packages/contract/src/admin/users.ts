@@ -55,7 +55,7 @@ export function userClassLabel(userClass: string): string {
 
 export const PHONE_TYPE_LABELS = { verto: 'ヘッドセット', phone: '電話機' } as const;
 
-const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s　]*$/u;
+const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー・\s\u3000]*$/u;
 
 /** The menu items a staff user's stored menu may show (below 9000, not the administrators' own). */
 export function staffMenu(): MenuItem[] {
