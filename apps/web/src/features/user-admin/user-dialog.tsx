@@ -16,7 +16,7 @@ import { FormField } from '../../shared/ui/form-field';
 import { NumberInput } from '../../shared/ui/number-input';
 import { useDialogSubmit } from '../../shared/ui/use-dialog-submit';
 import { MenuTree } from './menu-tree';
-import { menuShowingLeaves, shownLeaves } from './menu-choice';
+import { allStaffLeaves, menuShowingLeaves, shownLeaves } from './menu-choice';
 import { jaUserAdmin } from './user-admin.ja';
 
 const t = jaUserAdmin.dialog;
@@ -60,7 +60,8 @@ export function formOf(user: ManagedUser | null): UserForm {
     newName: '',
     groups: user?.groups.map((g) => g.commUuid) ?? [],
     enabled: user?.enabled ?? true,
-    menuLeaves: shownLeaves(user?.menu ?? ''),
+    // A new 一般 user starts with every item they may be shown; the administrator takes away.
+    menuLeaves: user ? shownLeaves(user.menu) : allStaffLeaves(),
     generatePassword: true,
     password: '',
     mustChangePassword: user?.mustChangePassword ?? true,
