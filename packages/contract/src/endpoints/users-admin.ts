@@ -9,6 +9,7 @@ import {
   userFormOptionsSchema,
   userListQuerySchema,
 } from '../admin/users';
+import { userImportRequestSchema, userImportResultSchema } from '../admin/user-import';
 import { idSchema } from '../pbx/shared';
 import { endpoint, noData } from './define';
 
@@ -66,6 +67,15 @@ export const usersAdminEndpoints = {
     capability: 'user.manage',
     params: userParams,
     response: z.object({ password: z.string() }),
+  }),
+  /** Users from a file's rows: checked (preview), or created all together (commit). */
+  userImport: endpoint({
+    method: 'POST',
+    path: '/v1/user/import/:domainUuid',
+    capability: 'user.manage',
+    params: tenantParams,
+    body: userImportRequestSchema,
+    response: userImportResultSchema,
   }),
   /** The tenant's presence groups with their members. */
   userGroupList: endpoint({

@@ -272,3 +272,14 @@ export async function loginIdTaken(
     .limit(1);
   return rows.length > 0;
 }
+
+/** Which of the given login IDs (lower-cased) some user of any tenant already has. */
+export async function takenLoginIds(conn: Conn, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const lower = sql<string>`lower(${users.username})`;
+  const rows = await conn
+    .select({ id: lower })
+    .from(users)
+    .where(inArray(lower, [...new Set(ids.map((id) => id.trim().toLowerCase()))]));
+  return new Set(rows.map((r) => r.id));
+}

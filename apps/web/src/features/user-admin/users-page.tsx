@@ -13,6 +13,8 @@ export function UsersPage() {
   const title = menuLabel('/system/user') ?? '';
   return (
     <Tabs
+      // The side panel's fold button sits over the page's top-right corner: keep the buttons clear of it.
+      style={{ paddingRight: 36 }}
       destroyOnHidden
       items={[
         { key: 'users', label: t.tabs.users, children: <UsersList domainUuid={domainUuid} title={title} /> },
