@@ -5,6 +5,7 @@ import type {
   PresenceGroupSaveInput,
   UserListQuery,
 } from '@tsunagu/contract/admin/users';
+import type { UserImportRequest } from '@tsunagu/contract/admin/user-import';
 import type { Page } from '@tsunagu/contract/paging';
 import { fetchData } from '../../shared/api/client';
 import type { ListState } from '../../shared/ui/list-url-state';
@@ -77,4 +78,9 @@ export function savePresenceGroup(body: PresenceGroupSaveInput) {
 
 export function deletePresenceGroup(commUuid: string) {
   return fetchData(endpoints.userGroupDelete, { params: { commUuid } });
+}
+
+/** POST /v1/user/import/{domainUuid}: the rows checked (preview) or created. */
+export function importUsers(domainUuid: string, body: UserImportRequest) {
+  return fetchData(endpoints.userImport, { params: { domainUuid }, body });
 }

@@ -25,6 +25,7 @@ import {
 } from './user-admin-api';
 import { jaUserAdmin as t } from './user-admin.ja';
 import { PasswordOnceDialog } from './password-once-dialog';
+import { ImportDialog } from './import-dialog';
 import { UserDialog } from './user-dialog';
 
 /** The tenant's users, server-paged, with create, edit, password reset, forced sign-out and delete. */
@@ -36,6 +37,7 @@ export function UsersList({ domainUuid, title }: { domainUuid: string; title: st
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ user: ManagedUser | null } | null>(null);
   const [shown, setShown] = useState<{ id: string; password: string } | null>(null);
+  const [importing, setImporting] = useState(false);
   const options = useQuery({
     queryKey: userAdminKeys.options(domainUuid),
     queryFn: () => getUserFormOptions(domainUuid),
@@ -184,9 +186,12 @@ export function UsersList({ domainUuid, title }: { domainUuid: string; title: st
         fetchPage={(state, signal) => getUserPage(domainUuid, state, signal)}
         fetchAll={(state) => getUserExport(domainUuid, state)}
         toolbar={
-          <Button type="primary" onClick={() => setEditing({ user: null })}>
-            {t.create}
-          </Button>
+          <>
+            <Button type="primary" onClick={() => setEditing({ user: null })}>
+              {t.create}
+            </Button>
+            <Button onClick={() => setImporting(true)}>{t.import.button}</Button>
+          </>
         }
       />
       {editing && (
@@ -197,6 +202,13 @@ export function UsersList({ domainUuid, title }: { domainUuid: string; title: st
           self={editing.user?.userUuid === me.userUuid}
           onSave={onSave}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          domainUuid={domainUuid}
+          onDone={() => void refresh()}
+          onClose={() => setImporting(false)}
         />
       )}
       {shown && <PasswordOnceDialog id={shown.id} password={shown.password} onClose={() => setShown(null)} />}
