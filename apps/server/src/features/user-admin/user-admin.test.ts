@@ -300,14 +300,27 @@ describe('disable, reset, delete', () => {
     expect(
       (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${user.id}` })).statusCode,
     ).toBe(401);
-    await t.login(user.id, password);
+    // User info tells the console to ask for a new password; changing it clears the flag.
+    const fresh = await t.login(user.id, password);
     expect((await rowOf(user.userUuid))?.mustChangePassword).toBe(true);
+    const info = await t.request(fresh, { method: 'GET', url: `/api/v1/user/info/${user.id}` });
+    expect(info.json().data.user.mustChangePassword).toBe(true);
+    const change = await t.request(fresh, {
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: {
+        userUuid: user.userUuid,
+        userCredentials: { password: 'Changed#Pass2', currentPassword: password },
+      },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await rowOf(user.userUuid))?.mustChangePassword).toBe(false);
     const foreign = await t.request(otherCp, {
       method: 'POST',
       url: `/api/v1/user/resetPassword/${user.userUuid}`,
     });
     expect(foreign.statusCode).toBe(404);
-    await t.login(user.id, password);
+    await t.login(user.id, 'Changed#Pass2');
   });
 
   it('deletes a user: sessions end, call history keeps the name, other tenants cannot', async () => {

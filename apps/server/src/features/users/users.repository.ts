@@ -33,6 +33,7 @@ export interface UserInfoRow {
     | 'userPopup'
     | 'userClass'
     | 'menu'
+    | 'mustChangePassword'
   > & {
     /** The number of the user's extension. */
     extension: string | null;
@@ -58,6 +59,7 @@ const userInfo = preparedOn((conn) =>
         'username', ${users.username}, 'userNm', ${users.userNm}, 'domainUuid', ${users.domainUuid},
         'extensionUuid', ${users.extensionUuid}, 'phoneType', ${users.phoneType}, 'popup', ${users.popup},
         'userPopup', ${users.userPopup}, 'userClass', ${users.userClass}, 'menu', ${users.menu},
+        'mustChangePassword', ${users.mustChangePassword},
         'extension', ${extensions.extension},
         'userGroupUuid', (SELECT ${userGroups.userGroupUuid} FROM ${userGroups}
           JOIN ${userGroupMembers} ON ${userGroupMembers.userGroupUuid} = ${userGroups.userGroupUuid}

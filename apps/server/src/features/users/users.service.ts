@@ -80,6 +80,7 @@ export function createUsersService({
           userClass: user.userClass,
           menu: user.menu,
           extension: user.extension,
+          mustChangePassword: user.mustChangePassword,
         },
         domain,
       };
