@@ -110,7 +110,7 @@ export function UsersList({ domainUuid, title }: { domainUuid: string; title: st
       {
         key: 'actions',
         title: t.columns.actions,
-        width: 330,
+        width: 410,
         text: () => '',
         render: (u) =>
           u.userClass === USER_CLASS.provider ? null : (
