@@ -133,8 +133,10 @@ export function UserDialog({ domainUuid, user, options, self, onSave, onClose }:
       ),
     );
 
+  // "Create a new one" right under "none": the tenant's list can be long.
   const extensionOptions = [
     { value: NO_EXTENSION, label: t.extensionNone },
+    { value: NEW_EXTENSION, label: t.extensionNew },
     ...(options?.extensions ?? []).map((e) => {
       const taken = e.userUuid !== null && e.userUuid !== user?.userUuid;
       const name = e.effectiveCallerIdName ? ` ${e.effectiveCallerIdName}` : '';
@@ -146,7 +148,6 @@ export function UserDialog({ domainUuid, user, options, self, onSave, onClose }:
         disabled: taken,
       };
     }),
-    { value: NEW_EXTENSION, label: t.extensionNew },
   ];
 
   return (
