@@ -5,6 +5,7 @@ import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
 import { twoStepEndpoints } from './endpoints/two-step';
 import { tenantsAdminEndpoints } from './endpoints/tenants-admin';
+import { usersAdminEndpoints } from './endpoints/users-admin';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -21,4 +22,5 @@ export const endpoints = {
   ...adminEndpoints,
   ...twoStepEndpoints,
   ...tenantsAdminEndpoints,
+  ...usersAdminEndpoints,
 };

@@ -12,6 +12,7 @@ import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
 import * as spUsers from '../features/sp-users/sp-users.screen';
 import * as tenants from '../features/tenants/tenants.screen';
+import * as userAdmin from '../features/user-admin/user-admin.screen';
 import type { Screen } from '../shared/screen';
 
 /** The sign-in page: outside the protected shell. */
@@ -32,6 +33,7 @@ export const screens: readonly Screen[] = [
   audit.screen,
   tenants.screen,
   spUsers.screen,
+  userAdmin.screen,
   customerRecord.screen,
   help.screen,
   callerPage.screen,
