@@ -1,4 +1,12 @@
-import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
+import {
+  answeredElsewhere,
+  ApiError,
+  cdrDialNumber,
+  messages,
+  UNREGISTERED,
+  type CdrItem,
+  type Page,
+} from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
@@ -32,6 +40,7 @@ export function createCdrService({ db }: { db: Db }) {
           destinationNumber: row.destinationNumber,
           displayName: row.direction === 'local' ? (names.get(other) ?? other) : UNREGISTERED,
           billsec: row.billsec,
+          answeredElsewhere: answeredElsewhere(row),
           startStamp: row.startStamp.toISOString(),
         };
       });

@@ -1,3 +1,4 @@
+import { answeredElsewhere } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, MONDAY_10, startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
 
@@ -152,9 +153,15 @@ describe('park', () => {
       to: '0312345678',
       dtmf: '1',
     });
-    const [atYamada] = await Promise.all([yamada.next('verto.invite'), suzuki.next('verto.invite')]);
+    const [atYamada, atSuzuki] = await Promise.all([
+      yamada.next('verto.invite'),
+      suzuki.next('verto.invite'),
+    ]);
     const rung = String(atYamada.params.callID);
     await yamada.answer(rung, '');
+    // Suzuki's phone lost the race: in her history the call is one a colleague took, not a missed one.
+    const lost = await kit.events.take('cdr', (r) => r.callUuid === String(atSuzuki.params.callID));
+    expect(answeredElsewhere(lost)).toBe(true);
     await yamada.modify(rung, 'transfer', 'park+5901');
     await kit.events.take('park', (p) => p.slots[0]?.occupied === true);
 

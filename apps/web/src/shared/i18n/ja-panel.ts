@@ -46,6 +46,7 @@ export const jaPanel = {
       details: '詳細',
       directions: { inbound: '着信', outbound: '発信', local: '内線' },
       missed: '不在・未応答',
+      answeredElsewhere: '他の人が応答',
       anonymous: '非通知',
       pager: 'ページ',
       first: '最初のページ',

@@ -153,5 +153,6 @@ export const jaPhone = {
     direction: '種別',
     talkTime: '通話時間',
     missed: '不在・未応答',
+    answeredElsewhere: '他の人が応答',
   },
 } as const;

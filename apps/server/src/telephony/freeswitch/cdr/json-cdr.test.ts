@@ -1,3 +1,4 @@
+import { answeredElsewhere } from '@tsunagu/contract';
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../types';
 import { fixture, fixtureNames, recordedHttp } from '../testing/fixtures';
@@ -309,5 +310,15 @@ describe('a parked call taken back', () => {
       callerIdNumber: '1002',
       destinationNumber: '5901',
     });
+  });
+});
+
+describe('a fork that another phone won', () => {
+  it("reads the loser's leg as answered elsewhere, not missed (recorded: LOSE_RACE, no talk time)", () => {
+    const loser = recordOf('cdr-encode-values-true-click-to-call-verto-fork-LOSE_RACE');
+    expect(loser).toMatchObject({ hangupCause: 'LOSE_RACE', billsec: 0 });
+    expect(answeredElsewhere(loser)).toBe(true);
+    const noRoute = recordOf('cdr-encode-values-true-verto-no-route');
+    expect(answeredElsewhere(noRoute)).toBe(false);
   });
 });
