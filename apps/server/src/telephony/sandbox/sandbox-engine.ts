@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ANONYMOUS,
   can,
   CLICK_TO_CALL_NAME,
   SANDBOX_CALLER_PREFIX,
@@ -221,7 +222,8 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
 
     async simulateIncomingCall(call) {
       const { line } = await lineOf(call.domainName);
-      if (!DIGITS.test(call.from) || !DIGITS.test(call.to)) {
+      // A withheld number arrives as 'Anonymous' (the contract's ANONYMOUS), as from a real line.
+      if (!(DIGITS.test(call.from) || call.from === ANONYMOUS) || !DIGITS.test(call.to)) {
         throw new SandboxError('bad-number', 'numberInvalid');
       }
       const seconds = (value: number | undefined) =>
