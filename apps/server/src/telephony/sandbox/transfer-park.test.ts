@@ -183,6 +183,23 @@ describe('park', () => {
     for (const phone of [yamada, suzuki, reception]) phone.close();
   });
 
+  it("shows who parked the call as the parked channel's callee, whichever side parked", async () => {
+    const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+    // The caller parks the party it called.
+    await yamada.modify(callID, 'transfer', 'park+5904');
+    await kit.events.take('park', (p) => p.slots[3]?.occupied === true);
+    expect(kit.engine.callState(DEMO).find((c) => c.uuid === rung)).toMatchObject({
+      application: 'valet_park',
+      extension: '1002',
+      callee_num: '1001',
+    });
+    await kit.engine.hangup(DEMO, rung);
+    await kit.events.take('park', (p) => !p.slots[3]?.occupied);
+    yamada.close();
+    suzuki.close();
+  });
+
   it('accepts a bare 59NN as the park target of a transfer, and an empty slot ends the one dialling it', async () => {
     const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
     const { callID, rung } = await connected(yamada, suzuki, '1002');

@@ -95,7 +95,10 @@ export function parkSlotOf(dest: string): number | null {
 export interface ParkSlotView {
   slot: number;
   use: boolean;
-  /** Whose extension parked the call, when known. */
+  /**
+   * Who parked the call, when known: the colleague the parked channel was talking with (its callee, on
+   * both engines), else the parked channel's own extension.
+   */
   userName: string | null;
   /** The parked caller's number, when known. */
   destNumber: string | null;
@@ -123,7 +126,10 @@ export function parkSlotViews(
       use,
       userName:
         use && channel
-          ? (nameOfExtension(channel.extension) ?? nameOfExtension(channel.cid_num) ?? null)
+          ? (nameOfExtension(channel.callee_num) ??
+            nameOfExtension(channel.extension) ??
+            nameOfExtension(channel.cid_num) ??
+            null)
           : null,
       destNumber: use && channel ? channel.cid_num || null : null,
     };
