@@ -19,9 +19,11 @@ import { VertoIncomingCall } from './verto-incoming-call';
 const phone = getSoftphone();
 let stopRealtime: (() => void) | undefined;
 const notifications: { title: string; body?: string }[] = [];
+let closedNotifications = 0;
 
 beforeEach(() => {
   notifications.length = 0;
+  closedNotifications = 0;
   // The system notification, as a browser that granted the permission has it.
   vi.stubGlobal(
     'Notification',
@@ -31,7 +33,9 @@ beforeEach(() => {
         constructor(title: string, options: { body?: string }) {
           notifications.push({ title, body: options.body });
         }
-        close() {}
+        close() {
+          closedNotifications++;
+        }
       },
       { permission: 'granted', requestPermission: async () => 'granted' },
     ),
@@ -143,6 +147,39 @@ describe('the softphone ringing modal', () => {
     const toast = await screen.findByText('顧客画面へ移動するにはクリックしてください');
     await userEvent.setup().click(toast);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/0312340001'));
+  });
+});
+
+describe('incoming-call notices end with the ringing', () => {
+  it('close, toast and system notification, once the call no longer rings here (taken elsewhere or hung up)', async () => {
+    const listeners: ((call: CallView) => void)[] = [];
+    vi.spyOn(phone, 'onRinging').mockImplementation((listener) => {
+      listeners.push(listener);
+      return () => undefined;
+    });
+    mockApi({});
+    startSession('tok', panelUserInfo());
+    renderPanel(<VertoIncomingCall />);
+    const call = ringing('a', '0312340001', '代表#佐藤');
+    act(() => {
+      phone.store.set({
+        status: 'ready',
+        problem: null,
+        session: { ...emptySession, calls: { a: call }, incoming: ['a'] },
+      });
+      listeners.at(-1)?.(call);
+    });
+    await screen.findByText('顧客画面へ移動するにはクリックしてください');
+    expect(closedNotifications).toBe(0);
+    // A colleague answered: the call left this softphone.
+    act(() => phone.store.set({ status: 'ready', problem: null, session: emptySession }));
+    await waitFor(() => expect(closedNotifications).toBe(1));
+    // antd lets the toast fade out (an animation jsdom never ends): it is marked leaving.
+    await waitFor(() =>
+      expect(
+        screen.getByText('顧客画面へ移動するにはクリックしてください').closest('[class*="-leave"]'),
+      ).not.toBeNull(),
+    );
   });
 });
 

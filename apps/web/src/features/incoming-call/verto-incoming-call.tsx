@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { getSoftphone } from '../../phone/browser';
 import { waitingCalls } from '../../phone/call-session';
 import { useOpenCustomer } from '../../phone/customer-link';
@@ -6,7 +6,7 @@ import { ja } from '../../shared/i18n/ja';
 import { useStore } from '../../shared/store/create-store';
 import { callerDisplay } from './caller-display';
 import { IncomingCallModal, type ModalAction } from './incoming-call-modal';
-import { useIncomingNotice } from './incoming-notice';
+import { useIncomingNotice, type DismissNotice } from './incoming-notice';
 
 const t = ja.incoming;
 
@@ -20,7 +20,22 @@ export function VertoIncomingCall() {
   const notice = useIncomingNotice();
   const openCustomer = useOpenCustomer();
 
-  useEffect(() => phone.onRinging((call) => notice(callerDisplay(call.name, call.number))), [phone, notice]);
+  // Each ringing call's notices, closed once it no longer waits here (answered, taken elsewhere, hung up).
+  const notices = useRef(new Map<string, DismissNotice>());
+  useEffect(
+    () =>
+      phone.onRinging((call) =>
+        notices.current.set(call.callID, notice(callerDisplay(call.name, call.number))),
+      ),
+    [phone, notice],
+  );
+  useEffect(() => {
+    for (const [callID, dismiss] of notices.current) {
+      if (session.incoming.includes(callID)) continue;
+      dismiss();
+      notices.current.delete(callID);
+    }
+  }, [session]);
 
   const ringing = waitingCalls(session)[0] ?? null;
   const caller = ringing && callerDisplay(ringing.name, ringing.number);
