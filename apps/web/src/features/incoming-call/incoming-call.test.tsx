@@ -117,6 +117,24 @@ describe('the softphone ringing modal', () => {
     expect(phone.answer).toHaveBeenCalledWith('a');
   });
 
+  it('offers the calls waiting behind the first inside the modal, each answerable (L2, L3)', async () => {
+    open();
+    const answer = vi.spyOn(phone, 'answer').mockResolvedValue(null);
+    ring(
+      ringing('a', '0312340001', '代表#佐藤'),
+      ringing('b', '1002', '鈴木 花子'),
+      ringing('c', '0698765432', ''),
+    );
+    const dialog = await screen.findByRole('dialog', { name: '着信' });
+    const lines = within(within(dialog).getByRole('list', { name: '着信待ち' })).getAllByRole('listitem');
+    expect(lines.map((l) => l.querySelector('.ant-typography')?.textContent)).toEqual([
+      '[L2] 鈴木 花子',
+      '[L3] 0698765432',
+    ]);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'L3 に応答' }));
+    expect(answer).toHaveBeenCalledWith('c');
+  });
+
   it("answers and moves to the caller's record", async () => {
     const { router } = open();
     vi.spyOn(phone, 'answer').mockResolvedValue(ringing('a', '0312340001', ''));

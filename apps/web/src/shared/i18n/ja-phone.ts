@@ -83,6 +83,7 @@ export const jaPhone = {
     number: (number: string) => `【${number}】`,
     anonymous: '非通知',
     answer: '応答',
+    answerLine: (line: string) => `${line} に応答`,
     answerAndMove: '応答して移動',
     reject: '拒否',
     move: '移動',
