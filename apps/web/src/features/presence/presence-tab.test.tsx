@@ -207,7 +207,9 @@ describe('presence tab', () => {
 
     const answered = Date.now();
     answer(envelope(200, ''));
-    expect(await screen.findByText(/1002 に発信しています。/)).toBeTruthy();
+    const calling = await screen.findByText(/1002 に発信しています。/);
+    // Shown below the header, where the simulated desk phone's 応答 button is.
+    expect((calling.closest('[role="alert"]') as HTMLElement | null)?.style.marginTop).toBe('48px');
     await waitFor(() => expect(extension.hasAttribute('disabled')).toBe(false));
     expect(Date.now() - answered).toBeGreaterThanOrEqual(450);
   });
