@@ -36,7 +36,8 @@ export function LoginPage() {
   const send = (credentials: LoginRequest) => {
     sent.current = credentials;
     login.mutate(credentials, {
-      onSuccess: () => navigate(takeReturnUrl() ?? paths.dashboard.href(), { replace: true }),
+      onSuccess: () =>
+        navigate(takeReturnUrl(credentials.username) ?? paths.dashboard.href(), { replace: true }),
     });
   };
   const submit = handleSubmit(({ username, password }) => send({ username, password }));

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@tsunagu/contract/auth';
 import { createStore, useStore } from '../store/create-store';
+import { rememberSignedInUser } from './return-url';
 import { tokenLifetimeMs } from './token-expiry';
 
 /** A signed-in browser session: the bearer token and the user info fetched right after login. */
@@ -40,6 +41,7 @@ export function startSession(token: string, user: UserInfo): void {
   if (lifetime === null) sessionStorage.removeItem(EXPIRES_AT_KEY);
   else sessionStorage.setItem(EXPIRES_AT_KEY, String(Date.now() + lifetime));
   sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  rememberSignedInUser(user.user.id);
   store.set({ token, user });
 }
 
