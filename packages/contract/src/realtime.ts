@@ -122,3 +122,24 @@ export function occupiedParkSlots(body: ParkTopicBody): Set<number> {
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   return new Set(list.map((e) => Number(e.content) - 5900).filter((slot) => slot >= 1 && slot <= 8));
 }
+
+/** /topic/force/{userUuid}'s body: who ended the user's sessions (their display name, else their ID). */
+export const forceLogoutBodySchema = z.object({ by: z.string() });
+export type ForceLogoutBody = z.infer<typeof forceLogoutBodySchema>;
+
+/**
+ * Why the login page is shown after a forced sign-out: who did it, when the body says (an older
+ * server sends none).
+ */
+export function forcedOutReason(body: string): string {
+  let by = '';
+  try {
+    const parsed = forceLogoutBodySchema.safeParse(JSON.parse(body));
+    if (parsed.success) by = parsed.data.by.trim();
+  } catch {
+    // Not JSON: no name to tell.
+  }
+  return by
+    ? `管理者（${by}）によって強制ログアウトされました。`
+    : '管理者によって強制ログアウトされました。';
+}

@@ -3,13 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
 import { messages } from '@tsunagu/contract/messages';
 import { Alert, Button } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { takeReturnUrl } from '../../shared/session/return-url';
+import { signedOutReason } from '../../shared/session/session-store';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
 import { isSessionMax, loginErrorMessage, useLogin } from './login';
@@ -21,6 +22,8 @@ type LoginForm = z.input<typeof loginRequestSchema>;
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  // Who or what ended the previous session (a forced sign-out), until the next sign-in.
+  const [signedOut] = useState(signedOutReason);
   const { register, handleSubmit, setValue, clearErrors, formState } = useForm<
     LoginForm,
     unknown,
@@ -53,6 +56,7 @@ export function LoginPage() {
           </h1>
           <p>{ja.login.heading}</p>
         </div>
+        {signedOut && !login.error && <Alert type="warning" showIcon title={signedOut} role="status" />}
         {login.error && <Alert type="error" showIcon title={loginErrorMessage(login.error)} role="alert" />}
         {/* Below the alert at the form's width: inside it, the label did not fit at 380 px. */}
         {isSessionMax(login.error) && (
