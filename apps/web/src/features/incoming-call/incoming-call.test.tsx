@@ -221,6 +221,26 @@ describe('desk-phone mode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/0312340001'));
   });
 
+  it('closes the pop-up and its notices once the desk phone stops ringing (taken elsewhere or hung up)', async () => {
+    let channels: CallStateItem[] = [
+      { extension: '1003', callstate: 'RINGING', application: 'bridge' } as CallStateItem,
+    ];
+    mockApi({ [`GET /api/v1/call/callState/${info.user.domainUuid}`]: () => envelope(200, '', channels) });
+    startSession('tok', info);
+    stopRealtime = connectRealtime();
+    renderPanel(<DeskPhoneIncomingCall />);
+    await publishRing(ringBody('1003', '代表#佐藤', '0312340001', false));
+    await screen.findByRole('dialog', { name: '着信' });
+    await screen.findByText('顧客画面へ移動するにはクリックしてください');
+    expect(closedNotifications).toBe(0);
+    // A colleague answered: the desk phone's channel is gone.
+    channels = [];
+    await waitFor(() =>
+      expect(fakeStomp.publish(topics.callState(info.user.domainUuid), '1001')).toBeGreaterThan(0),
+    );
+    await waitFor(() => expect(closedNotifications).toBe(1));
+  });
+
   it('shows nothing for a click-to-call, nor with the pop-up setting off', async () => {
     mockApi({});
     startSession('tok', { ...info, user: { ...info.user, popup: 'false' } });
