@@ -175,6 +175,9 @@ describe('a call between two browsers', () => {
   it('ends a call to an extension with no phone connected with USER_NOT_REGISTERED, not NO_ANSWER', async () => {
     // 1002's softphone is not signed in, and 1002 has no desk phone.
     const yamada = await kit.phone('1001');
+    const ready = await kit.engine.softphones(kit.demoUuid);
+    expect(ready).toContain('1001');
+    expect(ready).not.toContain('1002');
     const callID = await yamada.dial('1002');
     expect((await yamada.next('verto.bye', callID)).params).toMatchObject({
       cause: 'USER_NOT_REGISTERED',

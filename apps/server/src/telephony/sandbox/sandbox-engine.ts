@@ -204,6 +204,10 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     },
     callState: (domainName) => [...(board.find(domainName)?.legs.values() ?? [])].map(callStateEntry),
     deskPhones: (tenantUuid) => deskPhones.states(tenantUuid),
+    async softphones(tenantUuid) {
+      const config = await configs.byTenant(tenantUuid);
+      return config ? [...(board.find(config.domainName)?.browsers.keys() ?? [])] : [];
+    },
     parkSlots: (domainName) =>
       parkSlots(board.find(domainName)?.parked ?? Array.from({ length: 8 }, () => null)),
     registrations: (domainName) =>

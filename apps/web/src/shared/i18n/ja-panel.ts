@@ -25,6 +25,11 @@ export const jaPanel = {
       deskPhoneReadyHint: '卓上電話が接続されています（着信できます）',
       deskPhoneOffline: '電話機 ×',
       deskPhoneOfflineHint: '卓上電話が接続されていません（着信できません）',
+      softphoneReady: 'ソフトフォン ○',
+      softphoneReadyHint: 'ソフトフォンが電話サーバーに接続されています（着信できます）',
+      softphoneOffline: 'ソフトフォン ×',
+      softphoneOfflineHint:
+        'ログイン中ですが、ソフトフォンが電話サーバーに接続されていません（着信できません）',
       monitor: 'モニター',
       monitorHint: (extension: string) => `内線 ${extension} の通話をモニターします`,
       representative: '代表番号',
