@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdrDialNumber, isMissed, type CdrItem } from './cdr';
+import { answeredElsewhere, cdrDialNumber, isMissed, type CdrItem } from './cdr';
 
 type Leg = Pick<CdrItem, 'direction' | 'callerIdNumber' | 'destinationNumber'>;
 
@@ -29,5 +29,20 @@ describe('isMissed', () => {
   it('is true for a call nobody talked on', () => {
     expect(isMissed({ billsec: 0 })).toBe(true);
     expect(isMissed({ billsec: 12 })).toBe(false);
+  });
+});
+
+describe('answered elsewhere', () => {
+  it('is a rung leg that lost the race or was picked up, never one that was talked on', () => {
+    expect(answeredElsewhere({ billsec: 0, hangupCause: 'LOSE_RACE' })).toBe(true);
+    expect(answeredElsewhere({ billsec: 0, hangupCause: 'PICKED_OFF' })).toBe(true);
+    expect(answeredElsewhere({ billsec: 0, hangupCause: 'NO_ANSWER' })).toBe(false);
+    expect(answeredElsewhere({ billsec: 0, hangupCause: 'ORIGINATOR_CANCEL' })).toBe(false);
+    expect(answeredElsewhere({ billsec: 4, hangupCause: 'LOSE_RACE' })).toBe(false);
+  });
+
+  it('is not missed', () => {
+    expect(isMissed({ billsec: 0, answeredElsewhere: true })).toBe(false);
+    expect(isMissed({ billsec: 0, answeredElsewhere: false })).toBe(true);
   });
 });

@@ -42,6 +42,11 @@ export const cdrItemSchema = z.object({
   displayName: z.string(),
   /** Seconds talked; 0 means unanswered or missed. */
   billsec: z.number(),
+  /**
+   * This phone rang but the call was taken on another one (a colleague in the ring group, a pick-up,
+   * another of one's own devices): not missed. Absent: false.
+   */
+  answeredElsewhere: z.boolean().optional(),
   /** ISO 8601. */
   startStamp: z.string(),
 });
@@ -64,7 +69,18 @@ export function cdrDialNumber(
   return cdr.callerIdNumber;
 }
 
-/** Missed or unanswered: billsec 0 or missing. */
-export function isMissed(cdr: Pick<CdrItem, 'billsec'>): boolean {
-  return !cdr.billsec;
+/**
+ * Hang-up causes of a rung leg whose call was taken on another phone: a fork's losers (LOSE_RACE,
+ * FreeSWITCH's and the sandbox's) and a call picked up from it (PICKED_OFF, FreeSWITCH's intercept).
+ */
+export const ANSWERED_ELSEWHERE_CAUSES: readonly string[] = ['LOSE_RACE', 'PICKED_OFF'];
+
+/** Whether an unanswered leg's call was taken on another phone. */
+export function answeredElsewhere(leg: { billsec: number; hangupCause: string }): boolean {
+  return !leg.billsec && ANSWERED_ELSEWHERE_CAUSES.includes(leg.hangupCause);
+}
+
+/** Missed or unanswered: billsec 0 or missing, and nobody else took the call. */
+export function isMissed(cdr: Pick<CdrItem, 'billsec' | 'answeredElsewhere'>): boolean {
+  return !cdr.billsec && !cdr.answeredElsewhere;
 }

@@ -22,6 +22,8 @@ export const topics = {
   callState: (domainUuid: string) => `/topic/callState/${domainUuid}`,
   /** One of the tenant's desk phones registered or unregistered (JSON DeskPhoneState). */
   deskPhone: (domainUuid: string) => `/topic/deskPhone/${domainUuid}`,
+  /** One of the tenant's browser softphones connected or disconnected (JSON SoftphoneState). Not in the spec. */
+  softphone: (domainUuid: string) => `/topic/softphone/${domainUuid}`,
   /**
    * The tenant's configuration changed (body: what, a ConfigKind such as 'extension'): fetch the tenant
    * directory (GET /v1/user/directory) again. Not in the spec.
@@ -36,7 +38,7 @@ export type TopicOwner =
   | { kind: 'tenantName'; domainName: string };
 
 const USER_TOPICS = new Set(['ring', 'force', 'chat']);
-const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState', 'deskPhone', 'pbx']);
+const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState', 'deskPhone', 'softphone', 'pbx']);
 
 /** Parses a destination; null for anything that is not one of our topics. */
 export function topicOwner(destination: string): TopicOwner | null {
@@ -59,6 +61,16 @@ export const deskPhoneStateSchema = z.object({
   registered: z.boolean(),
 });
 export type DeskPhoneState = z.infer<typeof deskPhoneStateSchema>;
+
+/**
+ * An extension's browser softphone as /topic/softphone carries it: signed in to the exchange (it can
+ * ring) or not. Signed in to the console is not the same: the presence tab tells the two apart.
+ */
+export const softphoneStateSchema = z.object({
+  extension: z.string(),
+  ready: z.boolean(),
+});
+export type SoftphoneState = z.infer<typeof softphoneStateSchema>;
 
 /** One logged-in user as /v1/user/loginUsers and /topic/loginUser carry it. */
 export const loginUserSchema = z.object({
@@ -121,4 +133,25 @@ export function occupiedParkSlots(body: ParkTopicBody): Set<number> {
   const raw = body.lots?.lot?.extension;
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   return new Set(list.map((e) => Number(e.content) - 5900).filter((slot) => slot >= 1 && slot <= 8));
+}
+
+/** /topic/force/{userUuid}'s body: who ended the user's sessions (their display name, else their ID). */
+export const forceLogoutBodySchema = z.object({ by: z.string() });
+export type ForceLogoutBody = z.infer<typeof forceLogoutBodySchema>;
+
+/**
+ * Why the login page is shown after a forced sign-out: who did it, when the body says (an older
+ * server sends none).
+ */
+export function forcedOutReason(body: string): string {
+  let by = '';
+  try {
+    const parsed = forceLogoutBodySchema.safeParse(JSON.parse(body));
+    if (parsed.success) by = parsed.data.by.trim();
+  } catch {
+    // Not JSON: no name to tell.
+  }
+  return by
+    ? `管理者（${by}）によって強制ログアウトされました。`
+    : '管理者によって強制ログアウトされました。';
 }

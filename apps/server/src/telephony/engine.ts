@@ -99,6 +99,8 @@ export interface TelephonyEngine extends ConfigListener {
   parkSlots(domainName: string): ParkSlot[];
   /** The tenant's desk phones and whether each is registered now (see DeskPhoneState). */
   deskPhones(tenantUuid: string): Promise<DeskPhoneState[]>;
+  /** The tenant's extensions with a browser softphone signed in now. */
+  softphones(tenantUuid: string): Promise<string[]>;
   /** Rings the extension's phone; when it answers, calls `dest` (spec: click-to-call). */
   clickToCall(request: { domainName: string; extension: string; dest: string }): Promise<void>;
   hangup(domainName: string, channelUuid: string): Promise<void>;
@@ -123,6 +125,7 @@ export function createNoopEngine(): TelephonyEngine {
     callState: () => [],
     parkSlots: () => [],
     deskPhones: () => Promise.resolve([]),
+    softphones: () => Promise.resolve([]),
     clickToCall: refuse,
     hangup: refuse,
     transfer: refuse,

@@ -26,6 +26,7 @@ export function createTestEngine(): TestEngine {
     callState: (domainName) => engine.channels.get(domainName) ?? [],
     parkSlots: (): ParkSlot[] => [],
     deskPhones: async () => [],
+    softphones: async () => [],
     async clickToCall(request) {
       if (engine.unreachable) throw new Error('connection refused');
       engine.clickToCalls.push(request);

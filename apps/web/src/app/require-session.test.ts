@@ -27,7 +27,7 @@ describe('routeVisitBySession (before the router starts)', () => {
     visit('/pbx/extension?page=2#top');
     routeVisitBySession();
     expect(window.location.pathname).toBe('/login');
-    expect(takeReturnUrl()).toBe('/pbx/extension?page=2#top');
+    expect(takeReturnUrl('yamada')).toBe('/pbx/extension?page=2#top');
     expect(requests).toHaveLength(0);
   });
 
@@ -42,7 +42,7 @@ describe('routeVisitBySession (before the router starts)', () => {
     expect(window.location.pathname).toBe('/login');
     expect(getSession()).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
-    expect(takeReturnUrl()).toBe('/pbx/ivr');
+    expect(takeReturnUrl('yamada')).toBe('/pbx/ivr');
     expect(requests).toHaveLength(0);
   });
 
@@ -69,7 +69,22 @@ describe('routeVisitBySession (before the router starts)', () => {
     routeVisitBySession();
     expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     await vi.waitFor(() => expect(getSession()).toBeNull());
-    expect(takeReturnUrl()).toBe('/pbx/ivr');
+    expect(takeReturnUrl('yamada')).toBe('/pbx/ivr');
+  });
+
+  it('keeps the page visited after a sign-out for the user who signed out, not for the next one', () => {
+    mockApi({});
+    startSession(tokenIssuedAt(Date.now(), 12), userInfoFixture());
+    endSession();
+    // Back after signing out: the customer page of the previous user.
+    visit('/cust/management/09012345678');
+    routeVisitBySession();
+    expect(window.location.pathname).toBe('/login');
+    expect(takeReturnUrl('suzuki')).toBeNull();
+
+    visit('/cust/management/09012345678');
+    routeVisitBySession();
+    expect(takeReturnUrl('yamada')).toBe('/cust/management/09012345678');
   });
 
   it('leaves the login page alone', () => {
@@ -77,7 +92,7 @@ describe('routeVisitBySession (before the router starts)', () => {
     visit('/login');
     routeVisitBySession();
     expect(window.location.pathname).toBe('/login');
-    expect(takeReturnUrl()).toBeNull();
+    expect(takeReturnUrl('yamada')).toBeNull();
     expect(requests).toHaveLength(0);
   });
 });

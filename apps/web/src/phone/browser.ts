@@ -7,14 +7,22 @@ import { ClipPlayer, SandboxAudioPlayer } from './audio-out';
 import { browserMedia } from './call-media';
 import { CallerPhone } from './caller-phone';
 import { Softphone, type SoftphoneSounds } from './softphone';
-import { busyTone, dtmfTone, TonePlayer } from './tones';
+import { busyTone, dtmfTone, RINGBACK_PAUSE_SECONDS, ringbackTone, TonePlayer } from './tones';
 
 /** The softphone's sounds in the browser: the chosen ringtone, generated tones, what the sandbox plays. */
 export function browserSounds(): SoftphoneSounds {
   const tones = new TonePlayer();
   const ring = new ClipPlayer();
   const sandbox = new SandboxAudioPlayer(tones);
+  let stopRingback: (() => void) | null = null;
   return {
+    startRingback() {
+      stopRingback ??= tones.loop(ringbackTone(), RINGBACK_PAUSE_SECONDS);
+    },
+    stopRingback() {
+      stopRingback?.();
+      stopRingback = null;
+    },
     startRing() {
       // Read when it rings: a ringtone or volume changed in the settings tab applies at once.
       const { ringSound, ringSoundVolume } = getRingSettings();
@@ -29,7 +37,11 @@ export function browserSounds(): SoftphoneSounds {
     },
     sandboxAudio: (audio) => sandbox.handle(audio),
     stopCallAudio: (callID) => sandbox.stopCall(callID),
-    dispose: () => sandbox.dispose(),
+    dispose() {
+      stopRingback?.();
+      stopRingback = null;
+      sandbox.dispose();
+    },
   };
 }
 

@@ -3,8 +3,12 @@
  * as a pure reducer: verto call events in, the next state and the sounds and notices to play out.
  */
 
-/** Where a call stands, as the softphone shows it. */
-export type CallStatus = 'trying' | 'ringing' | 'active' | 'held';
+/**
+ * Where a call stands, as the softphone shows it: one we placed is 'trying' (発信中) until the exchange
+ * took it, then 'calling' (呼出中: the far end rings; we hear the ringback tone) until answered; one
+ * ringing here is 'ringing'; an answered call is 'active' or 'held'.
+ */
+export type CallStatus = 'trying' | 'calling' | 'ringing' | 'active' | 'held';
 
 /** One call the softphone knows. */
 export interface CallView {
@@ -35,6 +39,10 @@ export type NewCall = Pick<CallView, 'callID' | 'number' | 'name'>;
 export type SessionEvent =
   /** Our own call was placed. */
   | { type: 'trying'; call: NewCall }
+  /** The exchange took our call: the far end is being rung. */
+  | { type: 'calling'; callID: string }
+  /** The exchange sends the audio of our unanswered call itself (early media: an announcement, its ringback). */
+  | { type: 'earlyMedia'; callID: string }
   /** A call rings here. */
   | { type: 'ringing'; call: NewCall }
   /** A live call came back after a reconnect. */
@@ -47,8 +55,8 @@ export type SessionEvent =
   | { type: 'display'; callID: string; number: string; name: string }
   /** The current call was held to take or place another. */
   | { type: 'setAside'; callID: string }
-  /** hangup / destroy. */
-  | { type: 'hangup'; callID: string };
+  /** hangup / destroy, with the exchange's cause when it ended the call. */
+  | { type: 'hangup'; callID: string; cause?: string };
 
 /** What the softphone must do besides showing the new state. */
 export type SessionEffect =
@@ -56,7 +64,11 @@ export type SessionEffect =
   | { type: 'openPhoneTab' }
   | { type: 'startRing' }
   | { type: 'stopRing' }
-  | { type: 'busyTone' };
+  | { type: 'startRingback' }
+  | { type: 'stopRingback' }
+  | { type: 'busyTone' }
+  /** A call we placed ended before anyone answered, with the exchange's cause. */
+  | { type: 'notConnected'; cause: string };
 
 /** The ring settings the reducer needs. */
 export interface SessionOptions {
@@ -93,6 +105,18 @@ export function reduceSession(state: CallSession, event: SessionEvent, options: 
       const next = addCall(state, call);
       return { state: { ...next, currentId: state.currentId ?? call.callID }, effects: [] };
     }
+    case 'calling': {
+      if (state.calls[event.callID]?.status !== 'trying') return { state, effects: [] };
+      return {
+        state: patchCall(state, event.callID, { status: 'calling' }),
+        effects: [{ type: 'startRingback' }],
+      };
+    }
+    case 'earlyMedia':
+      return {
+        state,
+        effects: state.calls[event.callID]?.status === 'calling' ? [{ type: 'stopRingback' }] : [],
+      };
     case 'ringing': {
       if (state.calls[event.call.callID]) return { state, effects: [] };
       const call: CallView = {
@@ -137,6 +161,7 @@ export function reduceSession(state: CallSession, event: SessionEvent, options: 
       if (next.currentId === null && !next.aside.includes(event.callID))
         next = { ...next, currentId: event.callID };
       const effects: SessionEffect[] = wasWaiting && next.incoming.length === 0 ? [{ type: 'stopRing' }] : [];
+      if (call.status === 'calling') effects.push({ type: 'stopRingback' });
       return { state: next, effects };
     }
     case 'held':
@@ -152,12 +177,18 @@ export function reduceSession(state: CallSession, event: SessionEvent, options: 
       if (state.currentId !== event.callID) return { state, effects: [] };
       return { state: { ...state, currentId: null, aside: [...state.aside, event.callID] }, effects: [] };
     case 'hangup':
-      return hangup(state, event.callID, options);
+      return hangup(state, event.callID, event.cause, options);
   }
 }
 
-function hangup(state: CallSession, callID: string, options: SessionOptions): Result {
-  if (!state.calls[callID]) return { state, effects: [] };
+function hangup(
+  state: CallSession,
+  callID: string,
+  cause: string | undefined,
+  options: SessionOptions,
+): Result {
+  const ended = state.calls[callID];
+  if (!ended) return { state, effects: [] };
   const { [callID]: _ended, ...calls } = state.calls;
   const wasCurrent = state.currentId === callID;
   const wasWaiting = state.incoming.includes(callID);
@@ -170,6 +201,10 @@ function hangup(state: CallSession, callID: string, options: SessionOptions): Re
   }
   const incoming = without(state.incoming, callID);
   const effects: SessionEffect[] = [];
+  if (ended.status === 'calling') effects.push({ type: 'stopRingback' });
+  // Our call never got through: the user hears the busy tone and is told why.
+  const unanswered = ended.status === 'trying' || ended.status === 'calling';
+  if (unanswered && cause) effects.push({ type: 'notConnected', cause });
   if (wasWaiting && incoming.length === 0) effects.push({ type: 'stopRing' });
   if (wasCurrent) {
     effects.push({ type: 'busyTone' });

@@ -48,6 +48,8 @@ function createPhone(
     clientOptions: { WebSocket, keepAliveMs: 0, requestTimeoutMs: 2000, reconnectDelayMs: 20 },
     media: media.env,
     sounds: {
+      startRingback: () => sounds.push('ringback'),
+      stopRingback: () => sounds.push('stopRingback'),
       startRing: () => sounds.push('ring'),
       stopRing: () => sounds.push('stopRing'),
       busy: () => sounds.push('busy'),
@@ -435,6 +437,53 @@ describe('outgoing calls and call actions', () => {
     expect(kit.media.lastPeer().closed).toBe(true);
     expect(kit.media.tracks[0]?.stopped).toBe(true);
     expect(exchange.pending('verto.bye')).toEqual([]);
+  });
+
+  it('goes 発信中 → 呼出中 (ringback tone) → 通話中 (ringback stops)', async () => {
+    const kit = await connected();
+    void kit.phone.dial('1002');
+    const invite = await exchange.request('verto.invite');
+    const callID = String((invite.params?.dialogParams as Record<string, unknown>).callID);
+    expect(currentCall(kit.phone.state.session)?.status).toBe('trying');
+    expect(kit.sounds).not.toContain('ringback');
+    exchange.result(invite, { message: 'CALL CREATED', callID, sessid: invite.params?.sessid });
+    await until(kit.phone, (s) => currentCall(s.session)?.status === 'calling');
+    expect(kit.sounds).toEqual(['ringback']);
+    exchange.notify('verto.answer', {
+      callID,
+      sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=sendrecv\r\n',
+    });
+    await until(kit.phone, (s) => currentCall(s.session)?.status === 'active');
+    expect(kit.sounds).toEqual(['ringback', 'stopRingback']);
+    expect(kit.notices).toEqual([]);
+  });
+
+  it('stops the ringback when the exchange sends its own audio (early media)', async () => {
+    const kit = await connected();
+    void kit.phone.dial('5000');
+    const invite = await exchange.request('verto.invite');
+    const callID = String((invite.params?.dialogParams as Record<string, unknown>).callID);
+    exchange.result(invite, { message: 'CALL CREATED', callID, sessid: invite.params?.sessid });
+    await until(kit.phone, (s) => currentCall(s.session)?.status === 'calling');
+    exchange.notify('verto.media', {
+      callID,
+      sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=sendrecv\r\n',
+    });
+    await vi.waitFor(() => expect(kit.sounds).toContain('stopRingback'), { timeout: 3000, interval: 5 });
+    expect(currentCall(kit.phone.state.session)?.status).toBe('calling');
+  });
+
+  it('says why a call did not get through: 相手の電話が接続されていません, with the busy tone', async () => {
+    const kit = await connected();
+    void kit.phone.dial('1002');
+    const invite = await exchange.request('verto.invite');
+    const callID = String((invite.params?.dialogParams as Record<string, unknown>).callID);
+    exchange.result(invite, { message: 'CALL CREATED', callID, sessid: invite.params?.sessid });
+    await until(kit.phone, (s) => currentCall(s.session)?.status === 'calling');
+    exchange.notify('verto.bye', { callID, causeCode: 20, cause: 'USER_NOT_REGISTERED' });
+    await until(kit.phone, (s) => s.session.currentId === null);
+    expect(kit.sounds).toEqual(['ringback', `stopAudio ${callID}`, 'stopRingback', 'busy']);
+    expect(kit.notices).toEqual([{ level: 'warning', text: '相手の電話が接続されていません。' }]);
   });
 
   it('plays the busy tone when the far end hangs up', async () => {

@@ -42,6 +42,9 @@ export interface SoftphoneNotice {
 
 /** What the softphone plays. */
 export interface SoftphoneSounds {
+  /** The Japanese ringback tone on a call we placed, until it is answered or ends. */
+  startRingback(): void;
+  stopRingback(): void;
   startRing(): void;
   stopRing(): void;
   busy(): void;
@@ -139,6 +142,7 @@ export class Softphone {
     this.#hangingUp.clear();
     this.#teardown();
     this.#deps.sounds.stopRing();
+    this.#deps.sounds.stopRingback();
     this.#deps.sounds.dispose();
     this.store.set({ status: 'idle', problem: null, session: emptySession });
   }
@@ -157,6 +161,7 @@ export class Softphone {
     this.#dispatch({ type: 'trying', call: { callID, number, name: '' } });
     try {
       await line.dial(number, callID);
+      this.#dispatch({ type: 'calling', callID });
       this.#log('LogController-newCall', true);
     } catch (error) {
       this.#dispatch({ type: 'hangup', callID });
@@ -353,12 +358,13 @@ export class Softphone {
     line.on('display', ({ callID, name, number }) =>
       this.#dispatch({ type: 'display', callID, name, number }),
     );
-    line.on('ended', ({ callID }) => {
+    line.on('ended', ({ callID, cause, byExchange }) => {
       clearTimeout(this.#hangingUp.get(callID));
       this.#hangingUp.delete(callID);
       this.#deps.sounds.stopCallAudio(callID);
-      this.#dispatch({ type: 'hangup', callID });
+      this.#dispatch({ type: 'hangup', callID, ...(byExchange ? { cause } : {}) });
     });
+    line.on('earlyMedia', ({ callID }) => this.#dispatch({ type: 'earlyMedia', callID }));
     line.on('audio', (audio) => this.#deps.sounds.sandboxAudio(audio));
     line.on('mediaFailed', ({ error }) => this.#notice('error', error.message));
   }
@@ -432,6 +438,15 @@ export class Softphone {
         return sounds.stopRing();
       case 'busyTone':
         return sounds.busy();
+      case 'startRingback':
+        return sounds.startRingback();
+      case 'stopRingback':
+        return sounds.stopRingback();
+      case 'notConnected': {
+        const text = t.notConnected(effect.cause);
+        if (text) this.#notice('warning', text);
+        return;
+      }
       case 'openPhoneTab':
         return this.#deps.openPhoneTab();
       case 'notify':

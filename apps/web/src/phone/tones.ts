@@ -9,6 +9,8 @@ export interface ToneBurst {
   frequencies: readonly number[];
   at: number;
   duration: number;
+  /** Amplitude modulation at this many Hz (fully modulated), as the Japanese ringback tone is. */
+  modulationHz?: number;
 }
 
 /** The keypad as DTMF lays it out: each row and each column has its own frequency (ITU-T Q.23). */
@@ -28,6 +30,15 @@ export function dtmfTone(key: string): ToneBurst | null {
 export function busyTone(): ToneBurst[] {
   return [0, 1, 2].map((i) => ({ frequencies: [400], at: i, duration: 0.5 }));
 }
+
+/**
+ * The Japanese ringback tone (呼出音) the caller hears while the far end rings: 400 Hz modulated by
+ * 16 Hz, 1 s on; looped with a 2 s pause (RINGBACK_PAUSE_SECONDS).
+ */
+export function ringbackTone(): ToneBurst[] {
+  return [{ frequencies: [400], at: 0, duration: 1, modulationHz: 16 }];
+}
+export const RINGBACK_PAUSE_SECONDS = 2;
 
 /** The stand-in for a stock sound: a short two-note chime. */
 export function chime(): ToneBurst[] {
@@ -55,16 +66,22 @@ export class TonePlayer {
     output.gain.value = this.#volume;
     output.connect(context.destination);
     const start = context.currentTime + 0.01;
-    const oscillators = bursts.flatMap((burst) =>
-      burst.frequencies.map((frequency) => {
+    const oscillators = bursts.flatMap((burst) => {
+      const from = start + burst.at;
+      const until = from + burst.duration;
+      const { input, modulator } = this.#burstInput(context, output, burst.modulationHz);
+      const tones = burst.frequencies.map((frequency) => {
         const oscillator = context.createOscillator();
         oscillator.frequency.value = frequency;
-        oscillator.connect(output);
-        oscillator.start(start + burst.at);
-        oscillator.stop(start + burst.at + burst.duration);
+        oscillator.connect(input);
         return oscillator;
-      }),
-    );
+      });
+      for (const oscillator of modulator ? [...tones, modulator] : tones) {
+        oscillator.start(from);
+        oscillator.stop(until);
+      }
+      return modulator ? [...tones, modulator] : tones;
+    });
     return () => {
       for (const oscillator of oscillators) {
         try {
@@ -90,6 +107,28 @@ export class TonePlayer {
       clearInterval(timer);
       stopCurrent();
     };
+  }
+
+  /**
+   * Where a burst's tones go: straight to the output, or through a gain swinging 0…1 at `modulationHz`
+   * (gain 0.5 plus a 0.5-deep sine from a low-frequency oscillator).
+   */
+  #burstInput(
+    context: AudioContext,
+    output: AudioNode,
+    modulationHz: number | undefined,
+  ): { input: AudioNode; modulator: OscillatorNode | null } {
+    if (!modulationHz) return { input: output, modulator: null };
+    const swing = context.createGain();
+    swing.gain.value = 0.5;
+    swing.connect(output);
+    const modulator = context.createOscillator();
+    modulator.frequency.value = modulationHz;
+    const depth = context.createGain();
+    depth.gain.value = 0.5;
+    modulator.connect(depth);
+    depth.connect(swing.gain);
+    return { input: swing, modulator };
   }
 
   #audioContext(): AudioContext | null {

@@ -44,8 +44,13 @@ export interface VertoLineEvents {
    * is hung up here (verto.bye with the cause) and `ended` follows. The error's message is for the user.
    */
   mediaFailed: { callID: string; error: MediaSetupError };
-  /** A call ended (the exchange's verto.bye, our own hang-up, or the connection lost it). */
-  ended: { callID: string; cause: string };
+  /**
+   * A call ended (the exchange's verto.bye, our own hang-up, or the connection lost it); `byExchange`:
+   * the exchange ended it, with its cause.
+   */
+  ended: { callID: string; cause: string; byExchange: boolean };
+  /** The exchange sends audio of a call we placed before it is answered (verto.media). */
+  earlyMedia: { callID: string };
   /** A live call came back to this login (after a reconnect). */
   recovering: LineCall;
   display: { callID: string } & Party;
@@ -83,8 +88,8 @@ export class VertoLine {
       client.on('invite', (call) => this.#ringing(call)),
       client.on('attach', (call) => void this.#attached(call)),
       client.on('answer', ({ callID, sdp }) => void this.#answered(callID, sdp)),
-      client.on('media', ({ callID, sdp }) => void this.#accept(callID, sdp)),
-      client.on('bye', ({ callID, cause }) => this.#end(callID, cause)),
+      client.on('media', ({ callID, sdp }) => void this.#earlyMedia(callID, sdp)),
+      client.on('bye', ({ callID, cause }) => this.#end(callID, cause, true)),
       client.on('display', (d) => this.#display(d.callID, d.display_name, d.display_number)),
       client.on('event', ({ eventChannel, data }) => {
         if (eventChannel !== SANDBOX_AUDIO_CHANNEL) return;
@@ -376,7 +381,13 @@ export class VertoLine {
       for (const callID of [...this.#calls.keys()]) this.#end(callID, 'NORMAL_CLEARING');
   }
 
-  #end(callID: string, cause: string): void {
+  async #earlyMedia(callID: string, sdp: string | undefined): Promise<void> {
+    if (!(await this.#accept(callID, sdp))) return;
+    const call = this.#calls.get(callID);
+    if (call && !call.answered) this.#emit('earlyMedia', { callID });
+  }
+
+  #end(callID: string, cause: string, byExchange = false): void {
     const tap = this.#taps.get(callID);
     if (tap) {
       tap.close();
@@ -384,7 +395,7 @@ export class VertoLine {
       return;
     }
     if (!this.#forget(callID)) return;
-    this.#emit('ended', { callID, cause });
+    this.#emit('ended', { callID, cause, byExchange });
   }
 
   #forget(callID: string): boolean {

@@ -22,6 +22,13 @@ export const panelEndpoints = {
     params: tenantUuidParams,
     response: z.array(deskPhoneStateSchema),
   }),
+  /** The tenant's extensions whose browser softphone is signed in to the exchange now. */
+  softphones: endpoint({
+    method: 'GET',
+    path: '/v1/user/softphones/:domainUuid',
+    params: tenantUuidParams,
+    response: z.array(z.string()),
+  }),
   forceLogout: endpoint({
     method: 'POST',
     path: '/v1/user/forceLogout',

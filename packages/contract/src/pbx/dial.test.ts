@@ -20,14 +20,25 @@ describe('number inputs', () => {
     }
   });
 
-  it('refuses letters, signs and full-width digits', () => {
-    for (const key of ['a', 'A', '+', '-', '.', '１', 'Shift', '12'])
+  it('refuses letters and signs', () => {
+    for (const key of ['a', 'A', '+', '-', '.', 'ａ', '－', 'Shift', '12'])
       expect(isNumberInputKey(key), key).toBe(false);
+  });
+
+  it('lets full-width digits, ＃, ＊ and the input method’s composing key through', () => {
+    for (const key of ['１', '０', '＃', '＊', '\u3000', 'Process'])
+      expect(isNumberInputKey(key), key).toBe(true);
   });
 
   it('sanitizes pasted text to the accepted characters', () => {
     expect(sanitizeNumberInput('03-1234-5678')).toBe('0312345678');
-    expect(sanitizeNumberInput('*8 (10)#x１')).toBe('*8 10#');
+    expect(sanitizeNumberInput('*8 (10)#x')).toBe('*8 10#');
+  });
+
+  it('converts full-width digits typed with the Japanese input method on, instead of dropping them', () => {
+    expect(sanitizeNumberInput('１２３')).toBe('123');
+    expect(sanitizeNumberInput('０９０－１２３４－５６７８')).toBe('09012345678');
+    expect(sanitizeNumberInput('＊８\u3000１０＃')).toBe('*8 10#');
   });
 
   it('accepts transfer numbers of 3–12 accepted characters', () => {

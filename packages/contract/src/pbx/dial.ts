@@ -23,14 +23,26 @@ const EDITING_KEYS = new Set([
   'End',
 ]);
 
-/** Key-press filter of number inputs: digits, #, *, space, backspace and the editing keys. */
-export function isNumberInputKey(key: string): boolean {
-  return NUMBER_CHARACTERS.test(key) || EDITING_KEYS.has(key);
+/**
+ * Full-width forms typed with the Japanese input method on (１２３, ＃, ＊, the ideographic space) as
+ * their ASCII characters: NFKC maps each to its half-width twin and leaves other characters alone.
+ */
+function halfWidth(text: string): string {
+  return text.normalize('NFKC');
 }
 
-/** Keeps only the characters a number input accepts (for pasted text). */
+/**
+ * Key-press filter of number inputs: digits, #, *, space (full-width ones too, converted by
+ * `sanitizeNumberInput`), backspace and the editing keys. 'Process' is a key the input method is
+ * composing: its text arrives as a change and is cleaned there.
+ */
+export function isNumberInputKey(key: string): boolean {
+  return NUMBER_CHARACTERS.test(halfWidth(key)) || EDITING_KEYS.has(key) || key === 'Process';
+}
+
+/** Keeps only the characters a number input accepts (typed or pasted), full-width ones converted. */
 export function sanitizeNumberInput(text: string): string {
-  return [...text].filter((c) => NUMBER_CHARACTERS.test(c)).join('');
+  return [...halfWidth(text)].filter((c) => NUMBER_CHARACTERS.test(c)).join('');
 }
 
 /** True when the text is a valid transfer/forward number (3–12 of digits, #, * or space). */

@@ -288,6 +288,20 @@ describe('recall count', () => {
     expect(await recallCountByScan(t.database.db, ours)).toBeGreaterThan(0);
   });
 
+  it('does not count a ring-group call a colleague took as missed, but one nobody took', async () => {
+    const at = new Date(base + 10 * 60_000);
+    const member = new Date(at.getTime() + 1000);
+    // The caller's leg, yamada's phone losing the race and a colleague's answering, rung together.
+    await insertCdr(t.database.db, leg({ extensionUuid: null, billsec: 30, startStamp: at }));
+    await insertCdr(t.database.db, leg({ hangupCause: 'LOSE_RACE', startStamp: member }));
+    await insertCdr(t.database.db, leg({ extensionUuid: null, billsec: 30, startStamp: member }));
+    expect(await recallCount(t.database.db, ours)).toBe(0);
+    expect(await recallCountByScan(t.database.db, ours)).toBe(0);
+    const later = new Date(base + 20 * 60_000);
+    await insertCdr(t.database.db, leg({ hangupCause: 'NO_ANSWER', startStamp: later }));
+    expect(await recallCount(t.database.db, ours)).toBe(1);
+  });
+
   it('is rebuilt by the migration backfill from the rows already stored', async () => {
     for (const r of [
       leg({}),

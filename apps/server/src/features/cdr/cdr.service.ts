@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
+import {
+  answeredElsewhere,
+  ApiError,
+  cdrDialNumber,
+  messages,
+  UNREGISTERED,
+  type CdrItem,
+  type Page,
+} from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
@@ -41,6 +49,7 @@ export function createCdrService({ db }: { db: Db }) {
           destinationNumber: row.destinationNumber,
           displayName: row.direction === 'local' ? (names.get(other) ?? other) : UNREGISTERED,
           billsec: row.billsec,
+          answeredElsewhere: answeredElsewhere(row),
           startStamp: row.startStamp.toISOString(),
         };
       });

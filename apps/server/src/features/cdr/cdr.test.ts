@@ -14,6 +14,8 @@ let tenantUuid: string;
 let otherUuid: string;
 let yamadaExt: string;
 let suzukiExt: string;
+let suzukiUser: string;
+let suzukiRow: Parameters<TestApp['build']['call']>[0];
 
 beforeAll(async () => {
   t = await createTestApp({ demo: false });
@@ -27,11 +29,12 @@ beforeAll(async () => {
     effectiveCallerIdName: '鈴木 花子',
   });
   const yamadaUser = await t.build.user(tenant, { extensionUuid: yamadaExtension.extensionUuid });
-  await t.build.user(tenant, { extensionUuid: suzukiExtension.extensionUuid });
+  suzukiUser = (await t.build.user(tenant, { extensionUuid: suzukiExtension.extensionUuid })).username;
   const other = await t.build.tenant();
   const otherAdmin = await t.build.user(other, { userClass: 'CP' });
   [tenantUuid, otherUuid] = [tenant.domainUuid, other.domainUuid];
   [yamadaExt, suzukiExt] = [yamadaExtension.extensionUuid, suzukiExtension.extensionUuid];
+  suzukiRow = suzukiExtension;
   const base = Date.UTC(2026, 10, 1, 0, 0, 0);
   for (let i = 0; i < 23; i++) {
     await t.build.call(yamadaExtension, {
@@ -80,6 +83,20 @@ describe('POST /api/v1/cdr/ext', () => {
     expect(oldest).toMatchObject({ direction: 'local', displayName: '鈴木 花子', billsec: 0 });
     const newest = (await history(yamada, yamadaExt, 'size=2&page=0')).json().data.page.content;
     expect(newest.map((c: { displayName: string }) => c.displayName)).toEqual([UNREGISTERED, UNREGISTERED]);
+  });
+
+  it('marks a call taken on another phone as answered elsewhere, not missed', async () => {
+    const at = new Date(Date.UTC(2026, 9, 1));
+    await t.build.call(suzukiRow, { billsec: 0, hangupCause: 'LOSE_RACE', startStamp: at });
+    await t.build.call(suzukiRow, {
+      billsec: 0,
+      hangupCause: 'NO_ANSWER',
+      startStamp: new Date(at.getTime() - 1),
+    });
+    const suzuki = await t.login(suzukiUser, FACTORY_PASSWORD);
+    const oldest = (await history(suzuki, suzukiExt, 'size=2&page=0&sort=startStamp,ASC')).json().data.page
+      .content as { answeredElsewhere: boolean; billsec: number }[];
+    expect(oldest.map((c) => c.answeredElsewhere)).toEqual([false, true]);
   });
 
   it("refuses another user's extension and another tenant", async () => {

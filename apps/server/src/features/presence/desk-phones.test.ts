@@ -10,9 +10,11 @@ const events = createEngineEmitter((error) => {
   throw error;
 });
 const phones = new Map<string, DeskPhoneState[]>();
+const softphones = new Map<string, string[]>();
 const engine: TelephonyEngine = {
   ...createNoopEngine(),
   deskPhones: async (tenantUuid) => phones.get(tenantUuid) ?? [],
+  softphones: async (tenantUuid) => softphones.get(tenantUuid) ?? [],
   on: events.on,
 };
 
@@ -95,6 +97,37 @@ describe('desk phones in presence', () => {
     events.emit('registration', { domainName, extension: '1001', registered: true, kind: 'verto' });
     events.emit('registration', { domainName, extension: '1003', registered: false, kind: 'sip' });
     expect(JSON.parse((await next).body)).toEqual({ extension: '1003', registered: false });
+    expect(seenByOutsider).toEqual([]);
+  });
+
+  it("lists the tenant's ready softphones apart from console sign-ins, and publishes their sign-ins on /topic/softphone", async () => {
+    const yamada = me.yamada!;
+    softphones.set(yamada.domainUuid, ['1001']);
+    softphones.set(me.sato!.domainUuid, ['2001']);
+    const own = await t.request(yamada.session, {
+      method: 'GET',
+      url: `/api/v1/user/softphones/${yamada.domainUuid}`,
+    });
+    expect(own.json().data).toEqual(['1001']);
+    const other = await t.request(yamada.session, {
+      method: 'GET',
+      url: `/api/v1/user/softphones/${me.sato!.domainUuid}`,
+    });
+    expect(other.statusCode).toBe(403);
+
+    const watcher = connect('yamada');
+    const outsider = connect('sato');
+    await Promise.all([watcher.connected, outsider.connected]);
+    const { next } = await nextMessage(watcher, topics.softphone(yamada.domainUuid));
+    const seenByOutsider: string[] = [];
+    outsider.client.subscribe(topics.softphone(me.sato!.domainUuid), (m) => void seenByOutsider.push(m.body));
+    events.emit('registration', {
+      domainName: yamada.domainName,
+      extension: '1002',
+      registered: false,
+      kind: 'verto',
+    });
+    expect(JSON.parse((await next).body)).toEqual({ extension: '1002', ready: false });
     expect(seenByOutsider).toEqual([]);
   });
 });

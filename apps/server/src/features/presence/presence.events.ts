@@ -1,4 +1,4 @@
-import { topics, type DeskPhoneState } from '@tsunagu/contract';
+import { topics, type DeskPhoneState, type SoftphoneState } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import type { TelephonyEngine } from '../../telephony/engine';
 import { tenantUuidByName } from './presence.repository';
@@ -11,16 +11,20 @@ export interface DeskPhoneEventsDeps {
 }
 
 /**
- * Turns the engine's desk-phone (SIP) registrations into /topic/deskPhone/{tenant}: the presence tab
- * shows a desk phone ready or not. Browsers' own sign-ins are not desk phones (the softphone shows them).
+ * Turns the engine's desk-phone (SIP) registrations into /topic/deskPhone/{tenant} and browser
+ * softphones' into /topic/softphone/{tenant}: the presence tab shows each phone ready or not.
  */
 export function publishDeskPhoneEvents({ db, engine, publish, onError }: DeskPhoneEventsDeps): () => void {
   return engine.on('registration', ({ domainName, extension, registered, kind }) => {
-    if (kind !== 'sip') return;
-    const body: DeskPhoneState = { extension, registered };
+    // A browser softphone signing in or out goes to /topic/softphone: presence tells "signed in to the
+    // console" from "phone ready".
+    const [topic, body] =
+      kind === 'sip'
+        ? [topics.deskPhone, { extension, registered } satisfies DeskPhoneState]
+        : [topics.softphone, { extension, ready: registered } satisfies SoftphoneState];
     tenantUuidByName(db, domainName)
       .then((tenantUuid) => {
-        if (tenantUuid) publish(topics.deskPhone(tenantUuid), JSON.stringify(body));
+        if (tenantUuid) publish(topic(tenantUuid), JSON.stringify(body));
       })
       .catch(onError);
   });

@@ -7,4 +7,5 @@ export function register(router: Router, deps: FeatureDeps): void {
   const service = createPresenceService(deps);
   router.route(endpoints.loginUsers, ({ tenantUuid }) => service.loginUsers(tenantUuid));
   router.route(endpoints.deskPhones, ({ tenantUuid }) => service.deskPhones(tenantUuid));
+  router.route(endpoints.softphones, ({ tenantUuid }) => service.softphones(tenantUuid));
 }

@@ -10,7 +10,7 @@ export function createPresenceService({
 }: {
   db: Db;
   /** Knows which desk phones are registered. */
-  engine: Pick<TelephonyEngine, 'deskPhones'>;
+  engine: Pick<TelephonyEngine, 'deskPhones' | 'softphones'>;
   now?: () => Date;
 }) {
   return {
@@ -22,6 +22,10 @@ export function createPresenceService({
     /** The tenant's desk phones, each registered or not (the presence tab's ready mark). */
     deskPhones(tenantUuid: string): Promise<DeskPhoneState[]> {
       return engine.deskPhones(tenantUuid);
+    },
+    /** The tenant's extensions whose softphone is signed in (the presence tab's phone-ready mark). */
+    softphones(tenantUuid: string): Promise<string[]> {
+      return engine.softphones(tenantUuid);
     },
   };
 }

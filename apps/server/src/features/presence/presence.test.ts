@@ -150,7 +150,8 @@ describe('real-time channel /ws', () => {
       payload: { userUuid: me.suzuki!.userUuid },
     });
     expect(res.statusCode).toBe(200);
-    await told;
+    // The user is told who ended the session.
+    expect(JSON.parse((await told).body)).toEqual({ by: expect.stringMatching(/\S/) });
     await c.closed;
     expect((await t.request(session, { method: 'GET', url: '/api/v1/user/info/suzuki' })).statusCode).toBe(
       401,

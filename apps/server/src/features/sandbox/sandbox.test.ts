@@ -55,6 +55,10 @@ describe('sandbox wiring', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().msg).toBe('着信番号が見つかりません。');
     expect((await call({ to: 'abc', from: '0901' })).statusCode).toBe(400);
+    // A withheld number, as the contract allows: the anonymous pop-up can be tried.
+    const anonymous = await call({ to: '0312345678', from: 'Anonymous', hangupAfter: 1 });
+    expect(anonymous.statusCode).toBe(200);
+    expect((await call({ to: '0312345678', from: 'anonymous caller' })).statusCode).toBe(400);
     const staff = await t.login('suzuki', 'Staff#2026');
     expect((await call({ to: '0312345678', from: '09012345678' }, staff)).statusCode).toBe(403);
   });

@@ -5,6 +5,7 @@ import {
   isFlagOn,
   topics,
   messages,
+  type ForceLogoutBody,
   type SoftphoneConnection,
   type UserInfo,
   type UserInfoWithDirectory,
@@ -186,7 +187,10 @@ export function createUsersService({
         });
         return revoked;
       });
-      await realtime.publish(topics.force(userUuid), '');
+      // The user is told who ended the session (the login page says so).
+      const admin = await findUser(db, auth.userUuid);
+      const body: ForceLogoutBody = { by: admin?.userNm?.trim() || auth.username };
+      await realtime.publish(topics.force(userUuid), JSON.stringify(body));
       await realtime.endSessions(ended);
       await realtime.publishPresence(target.domainUuid, [userUuid]);
     },

@@ -55,6 +55,8 @@ export async function transfer(
   board.unpark(mover);
   if (slot !== null) {
     mover.flow?.abort();
+    // As FreeSWITCH shows a parked channel (trial recording): its callee is the one who parked it.
+    if (partner) mover.callee = partner.self;
     board.park(mover, slot);
     board.play(mover, playback(line, 'park', HOLD_MUSIC, true));
   } else {

@@ -80,6 +80,9 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
       if (result.answered) return;
       // A phone that refused the call (busy, rejected) is what the caller hears about.
       if (result.cause === 'USER_BUSY' || result.cause === 'CALL_REJECTED') return board.end(x, result.cause);
+      // A plain "no answer" passes on why (no phone connected: USER_NOT_REGISTERED), as on FreeSWITCH.
+      if (plan.onNoAnswer.kind === 'hangup' && plan.onNoAnswer.reason === 'no-answer')
+        return board.end(x, result.cause);
       return perform(ctx, x, plan.onNoAnswer);
     }
     case 'ringGroup':

@@ -172,6 +172,20 @@ describe('a call between two browsers', () => {
     suzuki.close();
   });
 
+  it('ends a call to an extension with no phone connected with USER_NOT_REGISTERED, not NO_ANSWER', async () => {
+    // 1002's softphone is not signed in, and 1002 has no desk phone.
+    const yamada = await kit.phone('1001');
+    const ready = await kit.engine.softphones(kit.demoUuid);
+    expect(ready).toContain('1001');
+    expect(ready).not.toContain('1002');
+    const callID = await yamada.dial('1002');
+    expect((await yamada.next('verto.bye', callID)).params).toMatchObject({
+      cause: 'USER_NOT_REGISTERED',
+      causeCode: 606,
+    });
+    yamada.close();
+  });
+
   it('gives up after the extension’s ring time with NO_ANSWER', async () => {
     const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
     const callID = await yamada.dial('1002');

@@ -50,14 +50,16 @@ function absenceOf(leg: Leg, endStamp: Date): AbsenceMail | undefined {
 export function callRecord(leg: Leg, cause: string, endStamp: Date): CallRecord {
   const answerStamp = leg.answeredAt;
   const absence = absenceOf(leg, endStamp);
+  // A call taken back from a park slot is the parked party's call with the taker, as on FreeSWITCH.
+  const taken = leg.retrieved;
   return {
     domainName: leg.domainName,
     callUuid: leg.uuid,
     extension: leg.extension,
-    direction: leg.call.direction,
-    callerIdName: leg.caller.name,
-    callerIdNumber: leg.caller.number,
-    destinationNumber: leg.destinationNumber,
+    direction: taken ? (taken.outside ? 'inbound' : 'local') : leg.call.direction,
+    callerIdName: (taken?.party ?? leg.caller).name,
+    callerIdNumber: (taken?.party ?? leg.caller).number,
+    destinationNumber: taken ? leg.self.number : leg.destinationNumber,
     startStamp: leg.startedAt,
     answerStamp,
     endStamp,

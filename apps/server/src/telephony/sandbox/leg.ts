@@ -105,6 +105,8 @@ export interface Leg {
   voicemail: { email: string; startedAt: Date } | null;
   /** Set by its flow when it rang a ring group with a missed-call address (the last such group). */
   missedCallGroup: { email: string; groupName: string; groupNumber: string } | null;
+  /** The party it took back from a park slot (its call record is that party's call); `outside`: not an extension. */
+  retrieved: { party: Party; outside: boolean } | null;
 }
 
 /** A new leg with everything a fresh channel starts with. */
@@ -132,6 +134,7 @@ export function newLeg(
     playing: null,
     voicemail: null,
     missedCallGroup: null,
+    retrieved: null,
   };
 }
 

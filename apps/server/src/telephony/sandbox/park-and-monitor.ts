@@ -13,6 +13,7 @@ export async function retrieve(env: CallEnv, line: TenantLine, x: Leg, slot: num
   x.application = 'bridge';
   parked.application = 'bridge';
   parked.dest = x.self.number;
+  x.retrieved = { party: parked.self, outside: parked.extension === null };
   await connect(env.board, x, parked);
 }
 

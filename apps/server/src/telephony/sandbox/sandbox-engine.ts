@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ANONYMOUS,
   can,
   CLICK_TO_CALL_NAME,
   SANDBOX_CALLER_PREFIX,
@@ -203,6 +204,10 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     },
     callState: (domainName) => [...(board.find(domainName)?.legs.values() ?? [])].map(callStateEntry),
     deskPhones: (tenantUuid) => deskPhones.states(tenantUuid),
+    async softphones(tenantUuid) {
+      const config = await configs.byTenant(tenantUuid);
+      return config ? [...(board.find(config.domainName)?.browsers.keys() ?? [])] : [];
+    },
     parkSlots: (domainName) =>
       parkSlots(board.find(domainName)?.parked ?? Array.from({ length: 8 }, () => null)),
     registrations: (domainName) =>
@@ -221,7 +226,8 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
 
     async simulateIncomingCall(call) {
       const { line } = await lineOf(call.domainName);
-      if (!DIGITS.test(call.from) || !DIGITS.test(call.to)) {
+      // A withheld number arrives as 'Anonymous' (the contract's ANONYMOUS), as from a real line.
+      if (!(DIGITS.test(call.from) || call.from === ANONYMOUS) || !DIGITS.test(call.to)) {
         throw new SandboxError('bad-number', 'numberInvalid');
       }
       const seconds = (value: number | undefined) =>

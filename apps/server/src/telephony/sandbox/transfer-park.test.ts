@@ -1,5 +1,6 @@
+import { answeredElsewhere } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
+import { DEMO, MONDAY_10, startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
 
 let kit: SandboxKit;
 beforeAll(async () => {
@@ -136,6 +137,67 @@ describe('park', () => {
     await reception.bye(retrieving);
     await yamada.next('verto.bye', callID);
     for (const phone of [yamada, suzuki, reception, other]) phone.close();
+  });
+
+  it("records a parked outside call taken back as that caller's call in the taker's history, not as 5901", async () => {
+    kit.setClock(MONDAY_10);
+    const [yamada, suzuki, reception] = await Promise.all([
+      kit.phone('1001'),
+      kit.phone('1002'),
+      kit.phone('1000'),
+    ]);
+    // In business hours 0312345678's IVR sends digit 1 to the ring group of 1001 and 1002.
+    const { callId } = await kit.engine.simulateIncomingCall({
+      domainName: DEMO,
+      from: '09012345678',
+      to: '0312345678',
+      dtmf: '1',
+    });
+    const [atYamada, atSuzuki] = await Promise.all([
+      yamada.next('verto.invite'),
+      suzuki.next('verto.invite'),
+    ]);
+    const rung = String(atYamada.params.callID);
+    await yamada.answer(rung, '');
+    // Suzuki's phone lost the race: in her history the call is one a colleague took, not a missed one.
+    const lost = await kit.events.take('cdr', (r) => r.callUuid === String(atSuzuki.params.callID));
+    expect(answeredElsewhere(lost)).toBe(true);
+    await yamada.modify(rung, 'transfer', 'park+5901');
+    await kit.events.take('park', (p) => p.slots[0]?.occupied === true);
+
+    const taking = await reception.dial('5901', 'v=0 offer from reception');
+    await reception.next('verto.answer', taking);
+    await reception.bye(taking);
+    expect(await kit.events.take('cdr', (r) => r.callUuid === taking)).toMatchObject({
+      extension: '1000',
+      direction: 'inbound',
+      callerIdNumber: '09012345678',
+      callerIdName: '代表',
+      destinationNumber: '1000',
+    });
+    // The caller's own record is unchanged: its call to the incoming number.
+    expect(await kit.events.take('cdr', (r) => r.callUuid === callId)).toMatchObject({
+      callerIdNumber: '09012345678',
+      destinationNumber: '0312345678',
+    });
+    for (const phone of [yamada, suzuki, reception]) phone.close();
+  });
+
+  it("shows who parked the call as the parked channel's callee, whichever side parked", async () => {
+    const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
+    const { callID, rung } = await connected(yamada, suzuki, '1002');
+    // The caller parks the party it called.
+    await yamada.modify(callID, 'transfer', 'park+5904');
+    await kit.events.take('park', (p) => p.slots[3]?.occupied === true);
+    expect(kit.engine.callState(DEMO).find((c) => c.uuid === rung)).toMatchObject({
+      application: 'valet_park',
+      extension: '1002',
+      callee_num: '1001',
+    });
+    await kit.engine.hangup(DEMO, rung);
+    await kit.events.take('park', (p) => !p.slots[3]?.occupied);
+    yamada.close();
+    suzuki.close();
   });
 
   it('accepts a bare 59NN as the park target of a transfer, and an empty slot ends the one dialling it', async () => {

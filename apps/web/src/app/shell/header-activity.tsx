@@ -11,7 +11,11 @@ export function CurrentCallIndicator() {
   if (!currentCall) return null;
   return (
     <Space size={8}>
-      <Badge status="processing" color="green" text={ja.header.onCall(currentCall.number)} />
+      <Badge
+        status="processing"
+        color="green"
+        text={ja.header.onCall(currentCall.number, currentCall.status)}
+      />
       <Button danger type="primary" icon={<PhoneOutlined rotate={135} />} onClick={currentCall.hangUp}>
         {ja.header.hangUp}
       </Button>

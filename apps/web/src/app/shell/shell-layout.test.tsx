@@ -87,6 +87,9 @@ describe('shell header', () => {
     await user.click(screen.getByRole('button', { name: /切断/ }));
     expect(hangUp).toHaveBeenCalledOnce();
     expect(screen.getByText('通話中 0312345678')).toBeTruthy();
+    // While the far end still rings the header says so, not 通話中.
+    act(() => patchShellState({ currentCall: { number: '0312345678', status: '呼出中', hangUp } }));
+    expect(screen.getByText('呼出中 0312345678')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'チャット' }));
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('チャット');

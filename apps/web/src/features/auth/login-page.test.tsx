@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenFor, userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { getSession } from '../../shared/session/session-store';
+import { endSession, getSession } from '../../shared/session/session-store';
 
 const health = () => envelope(200, '', { status: 'ok', telephony: 'sandbox' });
 
@@ -26,6 +26,15 @@ describe('login page', () => {
     expect(screen.getByText(messages.required('パスワード'))).toBeTruthy();
     expect(requests.filter((r) => r.path === '/api/login')).toHaveLength(0);
     expect(document.title).toBe('ログイン | つなぐ');
+  });
+
+  it('says who ended the previous session after a forced sign-out, until the next sign-in', async () => {
+    mockApi({ 'GET /api/health': health });
+    endSession('管理者（管理 太郎）によって強制ログアウトされました。');
+    renderApp('/login');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      '管理者（管理 太郎）によって強制ログアウトされました。',
+    );
   });
 
   it("shows 'sesion-max' as the user-already-in-use message", async () => {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { takeReturnUrl } from '../../shared/session/return-url';
+import { signedOutReason } from '../../shared/session/session-store';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
 import { isSessionMax, loginErrorMessage, useLogin } from './login';
@@ -23,6 +24,8 @@ type LoginForm = z.input<typeof loginRequestSchema>;
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  // Who or what ended the previous session (a forced sign-out), until the next sign-in.
+  const [signedOut] = useState(signedOutReason);
   const { register, handleSubmit, setValue, clearErrors, formState } = useForm<
     LoginForm,
     unknown,
@@ -35,7 +38,9 @@ export function LoginPage() {
 
   // A password accepted for an account with two-step sign-in: the second step replaces the form.
   const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
-  const enter = () => navigate(takeReturnUrl() ?? paths.dashboard.href(), { replace: true });
+  // The address to return to belongs to the user it was stored for.
+  const enter = () =>
+    navigate(takeReturnUrl(sent.current?.username ?? '') ?? paths.dashboard.href(), { replace: true });
   // What was last sent, so the offer to end the oldest session re-sends exactly that.
   const sent = useRef<LoginRequest | null>(null);
   const send = (credentials: LoginRequest) => {
@@ -68,6 +73,7 @@ export function LoginPage() {
           />
         ) : (
           <>
+            {signedOut && !login.error && <Alert type="warning" showIcon title={signedOut} role="status" />}
             {login.error && (
               <Alert type="error" showIcon title={loginErrorMessage(login.error)} role="alert" />
             )}

@@ -7,7 +7,7 @@ import {
   type CallDirection,
   type CdrItem,
 } from '@tsunagu/contract/cdr';
-import { Flex, Tooltip } from 'antd';
+import { Flex, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
@@ -23,6 +23,12 @@ const DIRECTION_STYLE: Record<CallDirection, { icon: ReactNode; background: stri
   outbound: { icon: <ArrowUpOutlined />, background: '#f6ffed' },
   local: { icon: <SwapOutlined />, background: '#fafafa' },
 };
+
+/** What the direction icon adds: missed, or taken by someone else (neither red nor missed). */
+function outcomeNote(cdr: CdrItem): string {
+  if (isMissed(cdr)) return `（${t.missed}）`;
+  return cdr.answeredElsewhere ? `（${t.answeredElsewhere}）` : '';
+}
 
 /** One call: direction, the other party with a link to their customer card, the number to call back, the time. */
 export function CallHistoryRow({
@@ -44,6 +50,7 @@ export function CallHistoryRow({
       role="listitem"
       data-direction={cdr.direction}
       data-missed={missed || undefined}
+      data-answered-elsewhere={cdr.answeredElsewhere || undefined}
       align="center"
       gap={8}
       style={{
@@ -53,7 +60,7 @@ export function CallHistoryRow({
         color: missed ? '#cf1322' : undefined,
       }}
     >
-      <span role="img" aria-label={`${t.directions[cdr.direction]}${missed ? `（${t.missed}）` : ''}`}>
+      <span role="img" aria-label={`${t.directions[cdr.direction]}${outcomeNote(cdr)}`}>
         {icon}
       </span>
       <HistoryEntryCells
@@ -75,6 +82,11 @@ export function CallHistoryRow({
             </Link>
           </Tooltip>
         )}
+        {!missed && cdr.answeredElsewhere ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t.answeredElsewhere}
+          </Typography.Text>
+        ) : null}
       </HistoryEntryCells>
     </Flex>
   );

@@ -87,6 +87,22 @@ describe('call history tab', () => {
     expect(within(missed!).getByText('03/05 09:07')).toBeTruthy();
   });
 
+  it('shows a call a colleague took as 他の人が応答, not as missed and not in red', async () => {
+    openHistory(() => ({
+      content: [
+        cdr({ direction: 'inbound', billsec: 0, answeredElsewhere: true, displayName: '取られた客' }),
+      ],
+      totalElements: 1,
+    }));
+    await screen.findByText('取られた客');
+    const [taken] = rows();
+    expect(taken?.dataset.missed).toBeUndefined();
+    expect(taken?.dataset.answeredElsewhere).toBe('true');
+    expect(taken?.style.color).toBe('');
+    expect(within(taken!).getByRole('img', { name: '着信（他の人が応答）' })).toBeTruthy();
+    expect(within(taken!).getByText('他の人が応答')).toBeTruthy();
+  });
+
   it("links to the customer card with 'Register' for '未登録' and 'Details' otherwise", async () => {
     openHistory(() => ({
       content: [cdr({ displayName: '未登録', callerIdNumber: '09011112222' }), cdr({})],

@@ -84,7 +84,15 @@ describe('the customer record page', () => {
     const requests = mockApi({
       'POST /api/v1/cdr/ext': () =>
         envelope(200, '', {
-          page: page([cdr(1), cdr(2, { billsec: 0 }), cdr(3, { callerIdNumber: '09099998888' })], 3),
+          page: page(
+            [
+              cdr(1),
+              cdr(2, { billsec: 0 }),
+              cdr(3, { callerIdNumber: '09099998888' }),
+              cdr(4, { billsec: 0, answeredElsewhere: true }),
+            ],
+            4,
+          ),
         }),
     });
     startSession('tok', panelUserInfo());
@@ -102,8 +110,11 @@ describe('the customer record page', () => {
     expect(await screen.findByText('顧客情報 0312340001')).toBeTruthy();
     const table = within(screen.getByRole('region', { name: 'この番号との通話' })).getByRole('table');
     await within(table).findByText('1:15');
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText('不在・未応答')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getAllByText('不在・未応答')).toHaveLength(1);
+    // A call a colleague took is not missed: its own plain tag.
+    const taken = within(table).getByText('他の人が応答');
+    expect(taken.closest('.ant-tag')?.className).not.toMatch(/red/);
     expect(requests[0]?.body).toEqual({
       domainUuid: panelUserInfo().user.domainUuid,
       extensionUuid: panelUserInfo().user.extensionUuid,

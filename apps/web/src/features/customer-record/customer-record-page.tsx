@@ -30,7 +30,14 @@ const columns: TableColumnsType<CdrItem> = [
   {
     title: t.talkTime,
     dataIndex: 'billsec',
-    render: (billsec: number, cdr) => (isMissed(cdr) ? <Tag color="red">{t.missed}</Tag> : talkTime(billsec)),
+    render: (billsec: number, cdr) =>
+      isMissed(cdr) ? (
+        <Tag color="red">{t.missed}</Tag>
+      ) : cdr.answeredElsewhere ? (
+        <Tag>{t.answeredElsewhere}</Tag>
+      ) : (
+        talkTime(billsec)
+      ),
   },
 ];
 

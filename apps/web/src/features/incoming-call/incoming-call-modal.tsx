@@ -11,18 +11,30 @@ export interface ModalAction {
   danger?: boolean;
 }
 
+/** Another call waiting on a line, answerable from the modal. */
+export interface WaitingLine {
+  /** 'L2' … as the softphone's line buttons name it. */
+  line: string;
+  /** '[L2] caller' */
+  title: string;
+  onAnswer: () => void;
+}
+
 /**
  * The incoming-call modal (spec 2.4): the number ('【number】' for the softphone) and the name; it
- * never closes on an outside click.
+ * never closes on an outside click. Since it covers the softphone's 受話 and line buttons, the calls
+ * waiting behind the first are offered in it too, each with its own answer button.
  */
 export function IncomingCallModal({
   caller,
   actions,
   bracketed,
+  waiting = [],
 }: {
   caller: CallerDisplay | null;
   actions: ModalAction[];
   bracketed: boolean;
+  waiting?: WaitingLine[];
 }) {
   return (
     <Modal
@@ -60,6 +72,28 @@ export function IncomingCallModal({
           </Typography.Text>
           <Typography.Text style={{ fontSize: 16 }}>{caller.name}</Typography.Text>
         </Flex>
+      )}
+      {waiting.length > 0 && (
+        <ul
+          aria-label={ja.softphone.waiting}
+          style={{
+            margin: '8px 0 0',
+            paddingInlineStart: 0,
+            listStyle: 'none',
+            borderTop: '1px solid #f0f0f0',
+          }}
+        >
+          {waiting.map((line) => (
+            <li key={line.line} style={{ paddingTop: 8 }}>
+              <Flex justify="space-between" align="center" gap={8}>
+                <Typography.Text type="danger">{line.title}</Typography.Text>
+                <Button size="small" aria-label={ja.incoming.answerLine(line.line)} onClick={line.onAnswer}>
+                  {ja.incoming.answer}
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ul>
       )}
     </Modal>
   );

@@ -19,9 +19,11 @@ import { VertoIncomingCall } from './verto-incoming-call';
 const phone = getSoftphone();
 let stopRealtime: (() => void) | undefined;
 const notifications: { title: string; body?: string }[] = [];
+let closedNotifications = 0;
 
 beforeEach(() => {
   notifications.length = 0;
+  closedNotifications = 0;
   // The system notification, as a browser that granted the permission has it.
   vi.stubGlobal(
     'Notification',
@@ -31,7 +33,9 @@ beforeEach(() => {
         constructor(title: string, options: { body?: string }) {
           notifications.push({ title, body: options.body });
         }
-        close() {}
+        close() {
+          closedNotifications++;
+        }
       },
       { permission: 'granted', requestPermission: async () => 'granted' },
     ),
@@ -113,6 +117,24 @@ describe('the softphone ringing modal', () => {
     expect(phone.answer).toHaveBeenCalledWith('a');
   });
 
+  it('offers the calls waiting behind the first inside the modal, each answerable (L2, L3)', async () => {
+    open();
+    const answer = vi.spyOn(phone, 'answer').mockResolvedValue(null);
+    ring(
+      ringing('a', '0312340001', '代表#佐藤'),
+      ringing('b', '1002', '鈴木 花子'),
+      ringing('c', '0698765432', ''),
+    );
+    const dialog = await screen.findByRole('dialog', { name: '着信' });
+    const lines = within(within(dialog).getByRole('list', { name: '着信待ち' })).getAllByRole('listitem');
+    expect(lines.map((l) => l.querySelector('.ant-typography')?.textContent)).toEqual([
+      '[L2] 鈴木 花子',
+      '[L3] 0698765432',
+    ]);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'L3 に応答' }));
+    expect(answer).toHaveBeenCalledWith('c');
+  });
+
   it("answers and moves to the caller's record", async () => {
     const { router } = open();
     vi.spyOn(phone, 'answer').mockResolvedValue(ringing('a', '0312340001', ''));
@@ -146,6 +168,39 @@ describe('the softphone ringing modal', () => {
   });
 });
 
+describe('incoming-call notices end with the ringing', () => {
+  it('close, toast and system notification, once the call no longer rings here (taken elsewhere or hung up)', async () => {
+    const listeners: ((call: CallView) => void)[] = [];
+    vi.spyOn(phone, 'onRinging').mockImplementation((listener) => {
+      listeners.push(listener);
+      return () => undefined;
+    });
+    mockApi({});
+    startSession('tok', panelUserInfo());
+    renderPanel(<VertoIncomingCall />);
+    const call = ringing('a', '0312340001', '代表#佐藤');
+    act(() => {
+      phone.store.set({
+        status: 'ready',
+        problem: null,
+        session: { ...emptySession, calls: { a: call }, incoming: ['a'] },
+      });
+      listeners.at(-1)?.(call);
+    });
+    await screen.findByText('顧客画面へ移動するにはクリックしてください');
+    expect(closedNotifications).toBe(0);
+    // A colleague answered: the call left this softphone.
+    act(() => phone.store.set({ status: 'ready', problem: null, session: emptySession }));
+    await waitFor(() => expect(closedNotifications).toBe(1));
+    // antd lets the toast fade out (an animation jsdom never ends): it is marked leaving.
+    await waitFor(() =>
+      expect(
+        screen.getByText('顧客画面へ移動するにはクリックしてください').closest('[class*="-leave"]'),
+      ).not.toBeNull(),
+    );
+  });
+});
+
 describe('desk-phone mode', () => {
   const user = { phoneType: 'phone' as const, extensionUuid: 'ext-tanaka' };
   const info = panelUserInfo({ ...user, extension: '1003' });
@@ -164,6 +219,26 @@ describe('desk-phone mode', () => {
     expect(notifications).toEqual([{ title: '着信', body: '代表#佐藤 【0312340001】' }]);
     await userEvent.setup().click(within(dialog).getByRole('button', { name: '移動' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/0312340001'));
+  });
+
+  it('closes the pop-up and its notices once the desk phone stops ringing (taken elsewhere or hung up)', async () => {
+    let channels: CallStateItem[] = [
+      { extension: '1003', callstate: 'RINGING', application: 'bridge' } as CallStateItem,
+    ];
+    mockApi({ [`GET /api/v1/call/callState/${info.user.domainUuid}`]: () => envelope(200, '', channels) });
+    startSession('tok', info);
+    stopRealtime = connectRealtime();
+    renderPanel(<DeskPhoneIncomingCall />);
+    await publishRing(ringBody('1003', '代表#佐藤', '0312340001', false));
+    await screen.findByRole('dialog', { name: '着信' });
+    await screen.findByText('顧客画面へ移動するにはクリックしてください');
+    expect(closedNotifications).toBe(0);
+    // A colleague answered: the desk phone's channel is gone.
+    channels = [];
+    await waitFor(() =>
+      expect(fakeStomp.publish(topics.callState(info.user.domainUuid), '1001')).toBeGreaterThan(0),
+    );
+    await waitFor(() => expect(closedNotifications).toBe(1));
   });
 
   it('shows nothing for a click-to-call, nor with the pop-up setting off', async () => {

@@ -15,9 +15,9 @@ export function askNotificationPermissionOnce(): void {
   void Notification.requestPermission().catch(() => undefined);
 }
 
-/** The system notification 'Incoming call' with 'name 【number】' (when the browser allows it). */
-function systemNotification(caller: CallerDisplay, onClick: () => void): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+/** The system notification 'Incoming call' with 'name 【number】' (when the browser allows it); null if not. */
+function systemNotification(caller: CallerDisplay, onClick: () => void): Notification | null {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return null;
   const notification = new Notification(t.notificationTitle, {
     body: t.notificationBody(caller.name, caller.number),
   });
@@ -26,23 +26,34 @@ function systemNotification(caller: CallerDisplay, onClick: () => void): void {
     onClick();
     notification.close();
   };
+  return notification;
 }
+
+/** Closes the notices of one incoming call. */
+export type DismissNotice = () => void;
+
+let noticeCount = 0;
 
 /**
  * The incoming-call notices (spec 2.4 "Incoming-call notification"): the system notification and a
  * toast that stays until dismissed; tapping either opens the customer record of an outside number.
- * The toast is only raised for outside numbers, the only ones it can lead anywhere.
+ * The toast is only raised for outside numbers, the only ones it can lead anywhere. Both close with the
+ * returned function: the caller stops ringing here (answered, taken elsewhere or hung up).
  */
-export function useIncomingNotice(): (caller: CallerDisplay) => void {
+export function useIncomingNotice(): (caller: CallerDisplay) => DismissNotice {
   const { notification } = App.useApp();
   const openCustomer = useOpenCustomer();
   useEffect(askNotificationPermissionOnce, []);
   return useCallback(
     (caller: CallerDisplay) => {
       const open = () => caller.customerNumber && openCustomer(caller.customerNumber);
-      systemNotification(caller, open);
-      if (!caller.customerNumber) return;
-      const key = `incoming-${caller.customerNumber}-${Date.now()}`;
+      const system = systemNotification(caller, open);
+      const key = `incoming-${++noticeCount}`;
+      const dismiss = () => {
+        system?.close();
+        notification.destroy(key);
+      };
+      if (!caller.customerNumber) return dismiss;
       notification.info({
         key,
         title: `${t.title} ${t.notificationBody(caller.name, caller.number)}`,
@@ -55,6 +66,7 @@ export function useIncomingNotice(): (caller: CallerDisplay) => void {
           notification.destroy(key);
         },
       });
+      return dismiss;
     },
     [notification, openCustomer],
   );

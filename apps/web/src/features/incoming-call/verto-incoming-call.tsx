@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { getSoftphone } from '../../phone/browser';
 import { waitingCalls } from '../../phone/call-session';
 import { useOpenCustomer } from '../../phone/customer-link';
 import { ja } from '../../shared/i18n/ja';
 import { useStore } from '../../shared/store/create-store';
 import { callerDisplay } from './caller-display';
-import { IncomingCallModal, type ModalAction } from './incoming-call-modal';
-import { useIncomingNotice } from './incoming-notice';
+import { IncomingCallModal, type ModalAction, type WaitingLine } from './incoming-call-modal';
+import { useIncomingNotice, type DismissNotice } from './incoming-notice';
 
 const t = ja.incoming;
 
@@ -20,9 +20,34 @@ export function VertoIncomingCall() {
   const notice = useIncomingNotice();
   const openCustomer = useOpenCustomer();
 
-  useEffect(() => phone.onRinging((call) => notice(callerDisplay(call.name, call.number))), [phone, notice]);
+  // Each ringing call's notices, closed once it no longer waits here (answered, taken elsewhere, hung up).
+  const notices = useRef(new Map<string, DismissNotice>());
+  useEffect(
+    () =>
+      phone.onRinging((call) =>
+        notices.current.set(call.callID, notice(callerDisplay(call.name, call.number))),
+      ),
+    [phone, notice],
+  );
+  useEffect(() => {
+    for (const [callID, dismiss] of notices.current) {
+      if (session.incoming.includes(callID)) continue;
+      dismiss();
+      notices.current.delete(callID);
+    }
+  }, [session]);
 
-  const ringing = waitingCalls(session)[0] ?? null;
+  const [ringing = null, ...behind] = waitingCalls(session);
+  // Lines are numbered as the softphone's L1–L4: the first waiting call is L1.
+  const waiting: WaitingLine[] = behind.map((call, index) => {
+    const line = ja.softphone.line(index + 2);
+    const shown = callerDisplay(call.name, call.number);
+    return {
+      line,
+      title: ja.softphone.waitingItem(index + 2, shown.name || shown.number),
+      onAnswer: () => void phone.answer(call.callID),
+    };
+  });
   const caller = ringing && callerDisplay(ringing.name, ringing.number);
   const actions: ModalAction[] = [];
   if (ringing && caller) {
@@ -40,5 +65,5 @@ export function VertoIncomingCall() {
     }
     actions.push({ label: t.reject, danger: true, onClick: () => void phone.reject(ringing.callID) });
   }
-  return <IncomingCallModal caller={caller} actions={actions} bracketed />;
+  return <IncomingCallModal caller={caller} actions={actions} bracketed waiting={waiting} />;
 }

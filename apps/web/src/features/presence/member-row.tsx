@@ -36,7 +36,7 @@ function OnCallBadge({ number }: { number: string | null }) {
 
 /** A colleague: name (red while on a call), IN / On call / Monitor badges and their extension to call. */
 export function MemberRow({ view, actions }: { view: MemberView; actions: MemberActions }) {
-  const { member, self, loggedIn, highlighted, busy, callNumber, deskPhone } = view;
+  const { member, self, loggedIn, highlighted, busy, callNumber, deskPhone, softphone } = view;
   const { dial, dialBlocked, forceLogout } = actions;
   const extension = member.extension;
   return (
@@ -69,6 +69,13 @@ export function MemberRow({ view, actions }: { view: MemberView; actions: Member
         <Tooltip title={deskPhone === 'ready' ? t.deskPhoneReadyHint : t.deskPhoneOfflineHint}>
           <Tag color={deskPhone === 'ready' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
             {deskPhone === 'ready' ? t.deskPhoneReady : t.deskPhoneOffline}
+          </Tag>
+        </Tooltip>
+      )}
+      {softphone && (
+        <Tooltip title={softphone === 'ready' ? t.softphoneReadyHint : t.softphoneOfflineHint}>
+          <Tag color={softphone === 'ready' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
+            {softphone === 'ready' ? t.softphoneReady : t.softphoneOffline}
           </Tag>
         </Tooltip>
       )}

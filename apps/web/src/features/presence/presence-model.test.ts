@@ -99,6 +99,21 @@ describe('presence model', () => {
     expect(fromChannels[1]).toEqual({ slot: 2, use: true, userName: '山田 太郎', destNumber: '0312340001' });
     expect(fromChannels.filter((s) => s.use)).toHaveLength(1);
 
+    // An outside caller parked by 1001: the parked channel is the caller's, its callee the one who parked it.
+    const outside = channel({
+      application: 'valet_park',
+      dest: 'park+5903',
+      extension: '',
+      cid_num: '09012345678',
+      callee_num: '1001',
+    });
+    expect(parkSlotViews([outside], null, names)[2]).toEqual({
+      slot: 3,
+      use: true,
+      userName: '山田 太郎',
+      destNumber: '09012345678',
+    });
+
     const fromTopic = parkSlotViews([parked], new Set([5]), names);
     expect(fromTopic[1]?.use).toBe(false);
     expect(fromTopic[4]).toEqual({ slot: 5, use: true, userName: null, destNumber: null });

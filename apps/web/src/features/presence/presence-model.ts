@@ -47,6 +47,11 @@ export interface MemberView {
   callNumber: string | null;
   /** The member's desk phone: 'ready' registered, 'offline' not; null when the extension has none. */
   deskPhone: 'ready' | 'offline' | null;
+  /**
+   * The member's browser softphone: 'ready' signed in to the exchange (it can ring), 'offline' signed in
+   * to the console only; null for a desk-phone extension, or nobody signed in anywhere.
+   */
+  softphone: 'ready' | 'offline' | null;
 }
 
 /** Desk phones by extension: registered or not (extensions without one are absent). */
@@ -61,12 +66,19 @@ export function memberViews(
   channels: readonly CallStateItem[],
   selfUuid: string,
   deskPhones: ReadonlyMap<string, boolean> = new Map(),
+  softphones: ReadonlySet<string> = new Set(),
 ): MemberView[] {
   return group.userList.map((member) => {
     const self = member.userUuid === selfUuid;
     const loggedIn = (online.get(member.userUuid) ?? 0) > 0;
     const channel = busyChannel(member.extension, channels);
     const phone = member.extension ? deskPhones.get(member.extension) : undefined;
+    const softphoneReady = member.extension !== null && softphones.has(member.extension);
+    const softphone = softphoneReady
+      ? 'ready'
+      : loggedIn && phone === undefined && member.extension
+        ? 'offline'
+        : null;
     return {
       member,
       self,
@@ -75,6 +87,7 @@ export function memberViews(
       busy: channel !== undefined,
       callNumber: channel ? otherParty(channel) : null,
       deskPhone: phone === undefined ? null : phone ? 'ready' : 'offline',
+      softphone,
     };
   });
 }
@@ -95,7 +108,10 @@ export function parkSlotOf(dest: string): number | null {
 export interface ParkSlotView {
   slot: number;
   use: boolean;
-  /** Whose extension parked the call, when known. */
+  /**
+   * Who parked the call, when known: the colleague the parked channel was talking with (its callee, on
+   * both engines), else the parked channel's own extension.
+   */
   userName: string | null;
   /** The parked caller's number, when known. */
   destNumber: string | null;
@@ -123,7 +139,10 @@ export function parkSlotViews(
       use,
       userName:
         use && channel
-          ? (nameOfExtension(channel.extension) ?? nameOfExtension(channel.cid_num) ?? null)
+          ? (nameOfExtension(channel.callee_num) ??
+            nameOfExtension(channel.extension) ??
+            nameOfExtension(channel.cid_num) ??
+            null)
           : null,
       destNumber: use && channel ? channel.cid_num || null : null,
     };

@@ -10,6 +10,7 @@ const keys = {
   loginUsers: (domainUuid: string) => ['presence', 'loginUsers', domainUuid] as const,
   callState: (domainUuid: string) => ['presence', 'callState', domainUuid] as const,
   deskPhones: (domainUuid: string) => ['presence', 'deskPhones', domainUuid] as const,
+  softphones: (domainUuid: string) => ['presence', 'softphones', domainUuid] as const,
 };
 
 /**
@@ -47,6 +48,28 @@ export function useDeskPhones(domainUuid: string) {
     queryClient.setQueryData<DeskPhoneState[]>(key, (list = []) => [
       ...list.filter((p) => p.extension !== phone.extension),
       phone,
+    ]),
+  );
+  useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: key }));
+  return query;
+}
+
+/**
+ * The tenant's extensions whose softphone is signed in to the exchange (GET /v1/user/softphones), kept
+ * by /topic/softphone and read again after each (re)connection of the socket.
+ */
+export function useSoftphones(domainUuid: string) {
+  const queryClient = useQueryClient();
+  const key = keys.softphones(domainUuid);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => fetchData(endpoints.softphones, { params: { domainUuid } }),
+    meta: { handlesErrors: true },
+  });
+  useTopic(liveTopics.softphone(domainUuid), (phone) =>
+    queryClient.setQueryData<string[]>(key, (list = []) => [
+      ...list.filter((extension) => extension !== phone.extension),
+      ...(phone.ready ? [phone.extension] : []),
     ]),
   );
   useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: key }));

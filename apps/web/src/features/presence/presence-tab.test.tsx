@@ -41,12 +41,14 @@ function openPresence({
   loginUsers = [{ userUuid: colleagues.suzuki.userUuid, loginCnt: 1 }],
   callState = () => [] as CallStateItem[],
   deskPhones = [],
+  softphones = [],
   extra = {},
 }: {
   user?: Parameters<typeof panelUserInfo>[0];
   loginUsers?: { userUuid: string; loginCnt: number }[];
   callState?: () => CallStateItem[];
   deskPhones?: { extension: string; registered: boolean }[];
+  softphones?: string[];
   extra?: Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 } = {}) {
   // The server sends a new subscriber the whole list; the console fetches it only to refresh.
@@ -55,6 +57,7 @@ function openPresence({
     [`GET /api/v1/user/loginUsers/${domainUuid}`]: () => envelope(200, '', loginUsers),
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', callState()),
     [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', deskPhones),
+    [`GET /api/v1/user/softphones/${domainUuid}`]: () => envelope(200, '', softphones),
     [directoryPath]: () => envelope(200, '', panelDirectory()),
     ...extra,
   });
@@ -120,6 +123,21 @@ describe('presence tab', () => {
 
     await waitFor(() => expect(within(row('田中 一郎')).queryByText('電話機 ×')).toBeTruthy());
     expect(within(row('田中 一郎')).queryByText('電話機 ○')).toBeNull();
+  });
+
+  it('tells a colleague signed in to the console from one whose softphone is ready, live', async () => {
+    openPresence();
+    await loaded();
+    // Suzuki is signed in (IN), but her softphone is not connected to the exchange: calls would not ring.
+    await waitFor(() => expect(within(row('鈴木 花子')).queryByText('ソフトフォン ×')).toBeTruthy());
+    await waitFor(() => expect(fakeStomp.isSubscribed(topics.softphone(domainUuid))).toBe(true));
+    fakeStomp.publish(
+      topics.softphone(domainUuid),
+      JSON.stringify({ extension: colleagues.suzuki.extension, ready: true }),
+    );
+    await waitFor(() => expect(within(row('鈴木 花子')).queryByText('ソフトフォン ○')).toBeTruthy());
+    // Nobody signed in and no softphone: no mark.
+    expect(within(row('田中 一郎')).queryByText(/ソフトフォン/)).toBeNull();
   });
 
   it('follows /topic/loginUser live', async () => {
@@ -207,7 +225,9 @@ describe('presence tab', () => {
 
     const answered = Date.now();
     answer(envelope(200, ''));
-    expect(await screen.findByText(/1002 に発信しています。/)).toBeTruthy();
+    const calling = await screen.findByText(/1002 に発信しています。/);
+    // Shown below the header, where the simulated desk phone's 応答 button is.
+    expect((calling.closest('[role="alert"]') as HTMLElement | null)?.style.marginTop).toBe('48px');
     await waitFor(() => expect(extension.hasAttribute('disabled')).toBe(false));
     expect(Date.now() - answered).toBeGreaterThanOrEqual(450);
   });

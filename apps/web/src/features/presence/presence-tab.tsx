@@ -10,7 +10,14 @@ import { useTenantDirectoryQuery } from '../../shared/session/tenant-directory';
 import { MemberRow, type MemberActions } from './member-row';
 import { ParkSection } from './park-section';
 import { deskPhoneMap, memberViews, onlineCounts, parkSlotViews } from './presence-model';
-import { useCallState, useForceLogout, useDeskPhones, useLoginUsers, useParkTopic } from './presence-queries';
+import {
+  useCallState,
+  useForceLogout,
+  useDeskPhones,
+  useLoginUsers,
+  useParkTopic,
+  useSoftphones,
+} from './presence-queries';
 
 const t = ja.panel.presence;
 
@@ -64,6 +71,8 @@ export function PresenceTab() {
   const online = useMemo(() => onlineCounts(loginUsers.data), [loginUsers.data]);
   const channels = useMemo(() => callState.data ?? [], [callState.data]);
   const deskPhones = useMemo(() => deskPhoneMap(deskPhoneList.data), [deskPhoneList.data]);
+  const softphoneList = useSoftphones(domain.domainUuid);
+  const softphones = useMemo(() => new Set(softphoneList.data ?? []), [softphoneList.data]);
   const parkSlots = useMemo(() => {
     const names = new Map(
       (groups ?? []).flatMap((g) =>
@@ -94,6 +103,7 @@ export function PresenceTab() {
     const results = await Promise.all([
       directory.refetch(),
       loginUsers.refetch(),
+      softphoneList.refetch(),
       callState.refetch(),
       deskPhoneList.refetch(),
     ]);
@@ -131,7 +141,7 @@ export function PresenceTab() {
                   {t.noMembers}
                 </Typography.Text>
               ) : (
-                memberViews(group, online, channels, user.userUuid, deskPhones).map((view) => (
+                memberViews(group, online, channels, user.userUuid, deskPhones, softphones).map((view) => (
                   <MemberRow key={view.member.userUuid} view={view} actions={actions} />
                 ))
               )}

@@ -60,7 +60,10 @@ function HistoryRow({ cdr, onDial }: { cdr: CdrItem; onDial: (number: string) =>
       gap={6}
       style={{ padding: '4px 6px', borderBottom: '1px solid #f0f0f0', color: missed ? '#cf1322' : undefined }}
     >
-      <span role="img" aria-label={`${h.directions[cdr.direction]}${missed ? `（${h.missed}）` : ''}`}>
+      <span
+        role="img"
+        aria-label={`${h.directions[cdr.direction]}${missed ? `（${h.missed}）` : cdr.answeredElsewhere ? `（${h.answeredElsewhere}）` : ''}`}
+      >
         {ICONS[cdr.direction]}
       </span>
       <HistoryEntryCells

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { getSoftphone } from '../../phone/browser';
 import { currentCall } from '../../phone/call-session';
 import { registerSoftphoneDialer } from '../../shared/dial/dial';
+import { ja } from '../../shared/i18n/ja';
 import { patchShellState } from '../../shared/shell-state/shell-state';
 import { showAlert } from '../../shared/ui/alert';
 
@@ -25,15 +26,23 @@ export function SoftphoneHost() {
 
   useEffect(() => {
     const phone = getSoftphone();
-    let shown: { callID: string; number: string } | null = null;
+    let shown: { callID: string; number: string; status: string } | null = null;
     let calls = 0;
     const follow = () => {
       const { session } = phone.state;
       const current = currentCall(session);
-      if (current?.callID !== shown?.callID || current?.number !== shown?.number) {
-        shown = current && { callID: current.callID, number: current.number };
+      if (
+        current?.callID !== shown?.callID ||
+        current?.number !== shown?.number ||
+        current?.status !== shown?.status
+      ) {
+        shown = current && { callID: current.callID, number: current.number, status: current.status };
         patchShellState({
-          currentCall: current && { number: current.number || '-', hangUp: () => phone.hangUp() },
+          currentCall: current && {
+            number: current.number || '-',
+            status: ja.softphone.status[current.status],
+            hangUp: () => phone.hangUp(),
+          },
         });
       }
       const count = Object.keys(session.calls).length;

@@ -63,7 +63,7 @@ describe('callApi', () => {
     expect(error).toMatchObject({ status: 401, message: 'ログインしてください。' });
     expect(getSession()).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
-    expect(takeReturnUrl()).toBe('/pbx/extension?page=2');
+    expect(takeReturnUrl('yamada')).toBe('/pbx/extension?page=2');
   });
 
   it('leaves the session alone for a 401 from the public login endpoint', async () => {
@@ -75,7 +75,7 @@ describe('callApi', () => {
       status: 401,
     });
     expect(getSession()?.token).toBe('tok-1');
-    expect(takeReturnUrl()).toBeNull();
+    expect(takeReturnUrl('yamada')).toBeNull();
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
@@ -168,7 +168,7 @@ describe('fetchBlob', () => {
 
     await expect(fetchBlob(endpoints.recordingPlay)).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();
-    expect(takeReturnUrl()).toBe('/pbx/recording');
+    expect(takeReturnUrl('yamada')).toBe('/pbx/recording');
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {

@@ -24,6 +24,8 @@ export function registerSoftphoneDialer(dialer: SoftphoneDialer): () => void {
 
 /** Spec 4 "Click-to-call" / 9 "Timing": the next request is allowed this long after an answer. */
 export const CLICK_TO_CALL_COOLDOWN_MS = 500;
+/** The header's height (app/theme.ts Layout.headerHeight): messages start below it. */
+export const BELOW_HEADER_PX = 48;
 
 // One lock for the whole panel: a click-to-call anywhere blocks the others until it is over.
 const clickToCallLock = createStore(false);
@@ -39,7 +41,13 @@ export function useDial(): { dial: (number: string) => void; blocked: boolean } 
   const locked = useStore(clickToCallLock);
   const { mutate } = useMutation({
     mutationFn: (request: ClickToCall) => callApi(endpoints.clickToCall, { body: request }),
-    onSuccess: (_result, request) => void message.info(ja.panel.dial.calling(request.dest)),
+    // Below the header: the sandbox's simulated desk phone (and its 応答) sits in it while this shows.
+    onSuccess: (_result, request) =>
+      void message.open({
+        type: 'info',
+        content: ja.panel.dial.calling(request.dest),
+        style: { marginTop: BELOW_HEADER_PX },
+      }),
     onSettled: () => setTimeout(() => clickToCallLock.set(false), CLICK_TO_CALL_COOLDOWN_MS),
   });
   const { phoneType, extensionUuid } = user;

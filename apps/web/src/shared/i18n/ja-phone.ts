@@ -1,5 +1,17 @@
 import { CLICK_TO_CALL_NAME } from '@tsunagu/contract/call';
 
+/** Causes a call we placed ends with before anyone answers, as the caller is told them. */
+const NOT_CONNECTED: Record<string, string> = {
+  USER_NOT_REGISTERED: '相手の電話が接続されていません。',
+  SUBSCRIBER_ABSENT: '相手の電話が接続されていません。',
+  USER_BUSY: '相手は話し中です。',
+  CALL_REJECTED: '相手が着信を拒否しました。',
+  NO_ANSWER: '相手が応答しませんでした。',
+  NO_USER_RESPONSE: '相手が応答しませんでした。',
+  UNALLOCATED_NUMBER: 'この番号は使われていません。',
+  NO_ROUTE_DESTINATION: 'この番号にはおつなぎできません。',
+};
+
 /** Words of the softphone, the incoming-call pop-ups, the caller page (模擬発信) and the customer record. */
 export const jaPhone = {
   softphone: {
@@ -38,6 +50,7 @@ export const jaPhone = {
     remote: '通話相手',
     status: {
       trying: '発信中',
+      calling: '呼出中',
       ringing: '着信中',
       active: '通話中',
       held: '保留中',
@@ -55,6 +68,8 @@ export const jaPhone = {
     /** Spec 8: the last resort, when the softphone's socket is gone for good. */
     sessionEnded: 'セッションが終了しました。ブラウザを閉じて開き直してください。',
     notReady: '電話サーバーに接続できていないため発信できません。再接続まで少しお待ちください。',
+    /** Why a call we placed did not get through (the exchange's cause); null: nothing to say. */
+    notConnected: (cause: string): string | null => NOT_CONNECTED[cause] ?? null,
     dialFailed: '発信できませんでした。',
     answerFailed: '応答できませんでした。',
     holdFailed: '保留を切り替えられませんでした。',
@@ -68,6 +83,7 @@ export const jaPhone = {
     number: (number: string) => `【${number}】`,
     anonymous: '非通知',
     answer: '応答',
+    answerLine: (line: string) => `${line} に応答`,
     answerAndMove: '応答して移動',
     reject: '拒否',
     move: '移動',
@@ -153,5 +169,6 @@ export const jaPhone = {
     direction: '種別',
     talkTime: '通話時間',
     missed: '不在・未応答',
+    answeredElsewhere: '他の人が応答',
   },
 } as const;

@@ -55,7 +55,7 @@ export const ja = {
     phoneTypeLabel: '電話の種類',
     recall: (count: number) => `リコール ${count}`,
     chat: 'チャット',
-    onCall: (number: string) => `通話中 ${number}`,
+    onCall: (number: string, status = '通話中') => `${status} ${number}`,
     hangUp: '切断',
     logout: 'ログアウト',
     userMenu: (userNm: string) => `${userNm} ユーザーメニュー`,

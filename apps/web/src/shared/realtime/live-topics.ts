@@ -3,6 +3,7 @@ import {
   parseRingBody,
   topics,
   type DeskPhoneState,
+  type SoftphoneState,
   type LoginUserMessage,
   type ParkTopicBody,
 } from '@tsunagu/contract/realtime';
@@ -38,6 +39,9 @@ export const liveTopics = {
   /** One of the tenant's desk phones registered or unregistered. */
   deskPhone: (domainUuid: string) =>
     topic(topics.deskPhone(domainUuid), (body) => JSON.parse(body) as DeskPhoneState),
+  /** One of the tenant's browser softphones signed in to the exchange or out. */
+  softphone: (domainUuid: string) =>
+    topic(topics.softphone(domainUuid), (body) => JSON.parse(body) as SoftphoneState),
   /** The tenant's configuration changed (body: what): fetch the tenant directory again. */
   pbx: (domainUuid: string) => topic(topics.pbx(domainUuid), text),
   /** The tenant's channels changed: fetch the call state again. */

@@ -2,7 +2,7 @@ import { topics } from '@tsunagu/contract/realtime';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenFor, userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
-import { endSession, getSession, startSession } from '../session/session-store';
+import { endSession, getSession, startSession, signedOutReason } from '../session/session-store';
 import { fakeStomp } from './fake-stomp';
 import { liveTopics } from './live-topics';
 import { connectRealtime, subscribeTopic } from './realtime-session';
@@ -73,10 +73,12 @@ describe('the session real-time connection', () => {
     stop = connectRealtime();
     await until(() => expect(fakeStomp.isSubscribed(topics.force(userUuid))).toBe(true));
 
-    fakeStomp.publish(topics.force(userUuid), '');
+    fakeStomp.publish(topics.force(userUuid), JSON.stringify({ by: '管理 太郎' }));
 
     await until(() => expect(getSession()).toBeNull());
     expect(sessionStorage.getItem('token')).toBeNull();
+    // The login page will say who ended the session.
+    expect(signedOutReason()).toBe('管理者（管理 太郎）によって強制ログアウトされました。');
     await until(() => expect(fakeStomp.open()).toHaveLength(0));
   });
 

@@ -1,4 +1,5 @@
 import { endpoints } from '@tsunagu/contract/api';
+import { forcedOutReason } from '@tsunagu/contract/realtime';
 import { useEffect, useRef } from 'react';
 import { fetchData } from '../api/client';
 import { endSession, getSession, subscribeSession, type Session } from '../session/session-store';
@@ -48,7 +49,7 @@ function connect(session: Session): RealtimeClient {
     onConnected: () => connectListeners.forEach((listener) => listener()),
   });
   // Spec 4 "Session": a message on the force-logout topic logs the user out.
-  client.subscribe(liveTopics.force(userUuid).destination, () => endSession());
+  client.subscribe(liveTopics.force(userUuid).destination, (body) => endSession(forcedOutReason(body)));
   for (const registration of registrations) {
     registration.unsubscribe = client.subscribe(registration.destination, registration.onMessage);
   }

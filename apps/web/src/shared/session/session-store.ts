@@ -1,5 +1,6 @@
 import type { UserInfo } from '@tsunagu/contract/auth';
 import { createStore, useStore } from '../store/create-store';
+import { rememberSignedInUser } from './return-url';
 import { tokenLifetimeMs } from './token-expiry';
 
 /** A signed-in browser session: the bearer token and the user info fetched right after login. */
@@ -40,6 +41,8 @@ export function startSession(token: string, user: UserInfo): void {
   if (lifetime === null) sessionStorage.removeItem(EXPIRES_AT_KEY);
   else sessionStorage.setItem(EXPIRES_AT_KEY, String(Date.now() + lifetime));
   sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  rememberSignedInUser(user.user.id);
+  sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
   store.set({ token, user });
 }
 
@@ -52,12 +55,20 @@ export function updateUserInfo(update: (user: UserInfo) => UserInfo): void {
   store.set({ ...current, user });
 }
 
-/** Removes the token and the user info. */
-export function endSession(): void {
+const SIGNED_OUT_REASON_KEY = 'signed_out_reason';
+
+/** Removes the token and the user info; `reason` (who or what ended it) is shown on the login page. */
+export function endSession(reason?: string): void {
+  if (reason) sessionStorage.setItem(SIGNED_OUT_REASON_KEY, reason);
   sessionStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(USER_INFO_KEY);
   sessionStorage.removeItem(EXPIRES_AT_KEY);
   store.set(null);
+}
+
+/** Why the last session ended, when something other than the user ended it; kept until the next sign-in. */
+export function signedOutReason(): string | null {
+  return sessionStorage.getItem(SIGNED_OUT_REASON_KEY);
 }
 
 /** True when the stored token's time has run out (the server would answer 401); false when unknown. */

@@ -8,6 +8,8 @@ export type SidePanelTab = (typeof SIDE_PANEL_TABS)[number];
 export interface CurrentCall {
   /** The other party's number. */
   number: string;
+  /** Where the call stands (発信中, 呼出中, 通話中 …); absent: 通話中. */
+  status?: string;
   hangUp: () => void;
 }
 

@@ -1,3 +1,4 @@
+import { answeredElsewhere } from '@tsunagu/contract';
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../types';
 import { fixture, fixtureNames, recordedHttp } from '../testing/fixtures';
@@ -272,5 +273,52 @@ describe('normalised call records', () => {
     ['an empty form field', 'cdr=', 'application/x-www-form-urlencoded'],
   ])('refuses %s', (_, body, contentType) => {
     expect(() => parseJsonCdr(body, contentType)).toThrow(CdrParseError);
+  });
+});
+
+describe('a parked call taken back', () => {
+  // Recorded: 1002's call waited in 5901 (http-raw 0029), 1001 dialled 5901 and valet_park bridged them (0028).
+  const taker = () => recordedPost('http-raw/0028-cdr.http');
+
+  it("records the taker's leg as the parked party's call with the taker, not as a call to 5901", () => {
+    const record = parseJsonCdr(taker().body, 'application/json');
+    expect(record).toMatchObject({
+      direction: 'local',
+      callerIdNumber: '1002',
+      callerIdName: 'Bob Example',
+      destinationNumber: '1001',
+    });
+    expect(record.extensions[0]).toBe('1001');
+  });
+
+  it('records an outside party taken back as an inbound call from its number', () => {
+    const document = JSON.parse(taker().body.toString('utf8')) as { variables: Record<string, string> };
+    document.variables.last_sent_callee_id_number = '09012345678';
+    document.variables.last_sent_callee_id_name = '%E4%BB%A3%E8%A1%A8';
+    const record = toCallRecord(document, { encodedValues: true });
+    expect(record).toMatchObject({
+      direction: 'inbound',
+      callerIdNumber: '09012345678',
+      callerIdName: '代表',
+      destinationNumber: '1001',
+    });
+  });
+
+  it('leaves the leg that waited in the slot as it was', () => {
+    const parked = recordedPost('http-raw/0029-cdr.http');
+    expect(parseJsonCdr(parked.body, 'application/json')).toMatchObject({
+      callerIdNumber: '1002',
+      destinationNumber: '5901',
+    });
+  });
+});
+
+describe('a fork that another phone won', () => {
+  it("reads the loser's leg as answered elsewhere, not missed (recorded: LOSE_RACE, no talk time)", () => {
+    const loser = recordOf('cdr-encode-values-true-click-to-call-verto-fork-LOSE_RACE');
+    expect(loser).toMatchObject({ hangupCause: 'LOSE_RACE', billsec: 0 });
+    expect(answeredElsewhere(loser)).toBe(true);
+    const noRoute = recordOf('cdr-encode-values-true-verto-no-route');
+    expect(answeredElsewhere(noRoute)).toBe(false);
   });
 });

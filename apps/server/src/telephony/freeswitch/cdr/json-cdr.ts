@@ -145,6 +145,19 @@ function parties(v: Map<string, string>, profiles: CallerProfile[]) {
   };
 }
 
+/**
+ * The party a leg took back from a park slot (valet_park bridged it to the call waiting there), as
+ * FreeSWITCH last showed it to the taker; null for any other leg. The leg that waited in the slot
+ * carries `valet_lot_extension` (recorded: http-raw 0029); the taker does not (0028).
+ */
+function retrievedParty(v: Map<string, string>): { callerIdNumber: string; callerIdName: string } | null {
+  const number = v.get('last_sent_callee_id_number');
+  const ranValet = v.get('last_app') === 'valet_park' || v.get('current_application') === 'valet_park';
+  const bridged = count(v.get('bridge_uepoch')) > 0 || count(v.get('bridge_epoch')) > 0;
+  if (!ranValet || !bridged || v.has('valet_lot_extension') || !number) return null;
+  return { callerIdNumber: number, callerIdName: v.get('last_sent_callee_id_name') ?? '' };
+}
+
 function directionOf(
   v: Map<string, string>,
   context: string,
@@ -224,9 +237,14 @@ function readDocument(
     .slice()
     .sort((a, b) => Number(a.profile_index ?? 0) - Number(b.profile_index ?? 0));
   const callerProfiles = profiles.map((p) => p.caller_profile);
-  const { callerIdNumber, callerIdName, destinationNumber } = parties(v, callerProfiles);
+  const dialled = parties(v, callerProfiles);
   const context = callerProfiles[0]?.context ?? '';
   const isInternal = options.isInternalNumber ?? isShortNumber;
+  const taken = retrievedParty(v);
+  // A call taken back from a park slot is the parked party's call with the taker, not a call to 59NN.
+  const { callerIdNumber, callerIdName, destinationNumber } = taken
+    ? { ...taken, destinationNumber: dialled.callerIdNumber }
+    : dialled;
   const isBLeg = v.has('originating_leg_uuid') || profiles.some((p) => 'originator' in p.caller_profile);
 
   // The leg's own phone first (its presence), then who signed in or was dialled, then the numbers.
@@ -235,7 +253,7 @@ function readDocument(
     v.get('user_name'),
     userOf(v.get('verto_user')),
     v.get('dialed_user'),
-    ...[callerIdNumber, destinationNumber].filter(isInternal),
+    ...[dialled.callerIdNumber, dialled.destinationNumber].filter(isInternal),
   ];
   const tenantContext = context && context !== 'default' && context !== 'public' ? context : undefined;
 
@@ -243,7 +261,11 @@ function readDocument(
     uuid,
     callUuid: v.get('call_uuid') || uuid,
     leg: isBLeg ? 'b' : 'a',
-    direction: directionOf(v, context, callerIdNumber, destinationNumber, isInternal),
+    direction: taken
+      ? isInternal(taken.callerIdNumber)
+        ? 'local'
+        : 'inbound'
+      : directionOf(v, context, callerIdNumber, destinationNumber, isInternal),
     callerIdNumber,
     callerIdName,
     destinationNumber,

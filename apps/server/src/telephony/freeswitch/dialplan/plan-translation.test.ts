@@ -58,7 +58,8 @@ describe('one translation per plan kind (golden)', () => {
         `          <action application="set" data="${NOT_ANSWERED}"/>`,
         '          <action application="set" data="call_timeout=30"/>',
         `          <action application="bridge" data="${sofia('1001', 30)},${verto('1001', 30)}"/>`,
-        '          <action application="hangup" data="NO_ANSWER"/>',
+        // Why the bridge failed (NO_ANSWER, USER_NOT_REGISTERED …), expanded when the hang-up runs.
+        '          <action application="hangup" data="${originate_disposition}"/>',
         '        </condition>',
         '      </extension>',
         '    </context>',

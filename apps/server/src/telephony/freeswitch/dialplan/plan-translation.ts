@@ -64,6 +64,18 @@ function hangupPlan(plan: HangupPlan): Translation {
   return run(action('hangup', plan.cause));
 }
 
+/**
+ * What follows an extension that did not answer. A plain "no answer" hang-up passes on why the bridge
+ * failed (`originate_disposition`, expanded when the hang-up runs: NO_ANSWER after the ring time,
+ * USER_NOT_REGISTERED when no phone of the extension is connected), so the caller can be told which.
+ */
+function afterExtension(plan: RingExtensionPlan, ctx: TranslationContext): Translation {
+  const { onNoAnswer } = plan;
+  if (onNoAnswer.kind === 'hangup' && onNoAnswer.reason === 'no-answer')
+    return run(action('hangup', '${originate_disposition}'));
+  return translatePlan(onNoAnswer, ctx);
+}
+
 function extensionPlan(plan: RingExtensionPlan, ctx: TranslationContext): Translation {
   return sequence(
     run(
@@ -72,7 +84,7 @@ function extensionPlan(plan: RingExtensionPlan, ctx: TranslationContext): Transl
       action('set', `call_timeout=${plan.target.ringSeconds}`),
       action('bridge', bridgeTargets([plan.target], false, ctx.domainName)),
     ),
-    translatePlan(plan.onNoAnswer, ctx),
+    afterExtension(plan, ctx),
   );
 }
 

@@ -136,7 +136,10 @@ function xmlSteps(xml: string): Step[] {
     else if (app === 'record') steps.push(['voicemail', vars.get('voicemail_email') ?? null]);
     else if (app === 'ivr') steps.push(['ivr', data.split('@')[0] ?? '']);
     else if (app === 'eavesdrop') steps.push(['monitor', data.replace('call-of-', '')]);
-    else if (app === 'hangup') steps.push(['hangup', data]);
+    // After an extension rang out the bridge's failure is NO_ANSWER (or, with no phone connected,
+    // USER_NOT_REGISTERED, which both engines pass on: see the sandbox's calls test).
+    else if (app === 'hangup')
+      steps.push(['hangup', data === '${originate_disposition}' ? 'NO_ANSWER' : data]);
     else if (app === 'bridge' && data.startsWith('sofia/gateway/')) {
       const [, , gateway = '', number = ''] = data.split('/');
       steps.push([

@@ -300,6 +300,9 @@ describe('FreeSWITCH engine: presence after a reconnect', () => {
       { extension: '1002', kind: 'verto' },
     ]);
     expect(engine.registrations('other.example')).toEqual([]);
+    // The presence tab's ready softphones: the verto sign-ins only, of the asked tenant only.
+    expect(await engine.softphones(config.domainUuid)).toEqual(['1002']);
+    expect(await engine.softphones('00000000-0000-4000-8000-000000000000')).toEqual([]);
     // The lost connection is reported once; the listings went fine.
     expect(errors).toHaveLength(1);
   });

@@ -267,6 +267,10 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       (['sip', 'verto'] as const).flatMap((kind) =>
         [...(signedIn.get(`${domainName}|${kind}`) ?? [])].map((extension) => ({ extension, kind })),
       ),
+    async softphones(tenantUuid) {
+      const config = await configs.byTenant(tenantUuid);
+      return config ? [...(signedIn.get(`${config.domainName}|verto`) ?? [])] : [];
+    },
     async deskPhones(tenantUuid) {
       const config = await configs.byTenant(tenantUuid);
       return config ? deskPhoneStates(config, signedIn.get(`${config.domainName}|sip`) ?? new Set()) : [];

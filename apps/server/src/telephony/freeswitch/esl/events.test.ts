@@ -4,6 +4,7 @@ import { VERTO_STATUS_NO_CLIENTS } from '../testing/fake-esl';
 import { fixture, fixtureNames, fixtureText } from '../testing/fixtures';
 import { EslDecoder, type EslEvent, type EslMessage } from './esl-codec';
 import {
+  callStateEntryFromEvent,
   parseShowChannels,
   parseShowRegistrations,
   parseValetInfo,
@@ -419,5 +420,24 @@ describe('parseVertoXmlStatus', () => {
     expect(() => parseVertoXmlStatus(notFound.replace('nosuchcommand', 'verto'))).toThrow();
     expect(() => parseVertoXmlStatus(apiBody('esl-session-api-verto-status.reply.frame'))).toThrow();
     expect(() => parseVertoXmlStatus('<lots>\n</lots>\n')).toThrow();
+  });
+});
+
+describe('a parked channel on the trial', () => {
+  it('shows who parked it as its callee: 山田 (1001) parked 1002 on P3', () => {
+    const hold = messagesOf('esl-trial').find(
+      (m) =>
+        m.type === 'event' &&
+        m.event['Event-Subclass'] === 'valet_parking::info' &&
+        m.event.Action === 'hold' &&
+        m.event['Valet-Extension'] === '5903',
+    );
+    if (hold?.type !== 'event') throw new Error('the trial parked a call on P3');
+    expect(callStateEntryFromEvent(hold.event)).toMatchObject({
+      application: 'valet_park',
+      dest: 'park+5903',
+      cid_num: '1002',
+      callee_num: '1001',
+    });
   });
 });
