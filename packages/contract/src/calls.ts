@@ -226,8 +226,11 @@ export function isOutsideNumber(number: string | null): number is string {
  * closed hours or busy. A call that could not be routed at all (failed) is not missed.
  */
 export function isMissedCall(call: Pick<FoldedCall, 'kind' | 'result'>): boolean {
-  return call.kind === 'inbound' && call.result !== 'answered' && call.result !== 'failed';
+  return call.kind === 'inbound' && (MISSED_RESULTS as readonly CallResult[]).includes(call.result);
 }
+
+/** The results of a missed incoming call (what isMissedCall means, for SQL filters). */
+export const MISSED_RESULTS = CALL_RESULTS.filter((r) => r !== 'answered' && r !== 'failed');
 
 /** A missed call from a real number waits for a call back: one recall item per such call. */
 export function needsRecall(call: Pick<FoldedCall, 'kind' | 'result' | 'outsideNumber'>): boolean {

@@ -17,6 +17,8 @@ export * from './action-log';
 export * from './realtime';
 export * from './call';
 export * from './calls';
+export * from './call-history';
+export * from './recall';
 export * from './pbx';
 export * from './verto';
 export * from './schedule';

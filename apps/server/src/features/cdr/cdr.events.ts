@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { topics } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import type { CallRecord, TelephonyEngine } from '../../telephony/engine';
-import { applyCallToRecall } from '../../platform/call-model/recall-life-cycle';
+import { applyCallToRecall, openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import { storeCallOf } from '../../platform/call-model/store-call';
-import { insertCdr, recallCount, resolveCallOwner } from './cdr.repository';
+import { insertCdr, resolveCallOwner } from './cdr.repository';
 
 export interface CdrIntakeDeps {
   db: Db;
@@ -23,9 +23,7 @@ export function createCallRecordStore({ db, publish }: Pick<CdrIntakeDeps, 'db' 
   return async (record: CallRecord): Promise<void> => {
     const owner = await resolveCallOwner(db, record.domainName, record.extension);
     if (!owner) return;
-    // Two index reads (the triggers keep the per-number state): cheaper than a message to every user.
-    const before = await recallCount(db, owner.domainUuid);
-    const stored = await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const inserted = await insertCdr(tx, {
         cdrUuid: randomUUID(),
         domainUuid: owner.domainUuid,
@@ -54,12 +52,13 @@ export function createCallRecordStore({ db, publish }: Pick<CdrIntakeDeps, 'db' 
         record.callId,
         record.absence?.voicemail?.recording ?? null,
       );
-      if (folded) await applyCallToRecall(tx, folded.call);
-      return true;
+      if (!folded) return false;
+      const change = await applyCallToRecall(tx, folded.call);
+      return change.opened + change.closed > 0;
     });
-    if (!stored) return;
-    const after = await recallCount(db, owner.domainUuid);
-    if (after !== before) publish(topics.recall(owner.domainUuid), String(after));
+    // Only a leg that opened or closed a recall item changes the badge: most do not.
+    if (changed)
+      publish(topics.recall(owner.domainUuid), String(await openRecallCount(db, owner.domainUuid)));
   };
 }
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { closesRecall, needsRecall, type CallKind, type CallResult } from '@tsunagu/contract';
-import type { Tx } from '../db/client';
+import type { Conn, Tx } from '../db/client';
 import { recallItems } from '../db/schema';
 import type { CallRow } from './store-call';
 
@@ -61,4 +61,13 @@ export async function applyCallToRecall(tx: Tx, call: CallRow): Promise<RecallCh
     return { opened: 0, closed: closed.length };
   }
   return { opened: 0, closed: 0 };
+}
+
+/** How many recall items of the tenant are open: the header badge (an index-only count). */
+export async function openRecallCount(conn: Conn, tenantUuid: string): Promise<number> {
+  const [row] = await conn
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(recallItems)
+    .where(and(eq(recallItems.domainUuid, tenantUuid), eq(recallItems.state, 'open')));
+  return row?.n ?? 0;
 }
