@@ -67,12 +67,18 @@ describe('routes', () => {
   });
 
   it('opens the customer record and recall routes', async () => {
-    mockApi({ 'GET /api/health': health });
+    const { domainUuid } = userInfoFixture().user;
+    mockApi({
+      'GET /api/health': health,
+      [`GET /api/v1/recall/${domainUuid}`]: () =>
+        envelope(200, '', { content: [], totalElements: 0, number: 0, size: 20 }),
+    });
     startSession('tok', userInfoFixture());
     const { router } = renderApp('/cust/management/0312345678');
     expect(await screen.findByText('顧客情報 0312345678')).toBeTruthy();
     await router.navigate('/cust/management/recall');
-    expect(await screen.findByText('リコール', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(await screen.findByText('リコール', { selector: 'h5' })).toBeTruthy();
+    expect(document.title).toBe('リコール | つなぐ');
   });
 
   it('on a 401 remembers the page, shows /login, and returns there after sign-in', async () => {

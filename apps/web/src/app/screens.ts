@@ -6,10 +6,12 @@ import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
 import * as ivr from '../features/ivr/ivr.screen';
+import * as recall from '../features/recall/recall.screen';
 import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
+import * as tenantCalls from '../features/tenant-calls/tenant-calls.screen';
 import type { Screen } from '../shared/screen';
 
 /** The sign-in page: outside the protected shell. */
@@ -28,6 +30,8 @@ export const screens: readonly Screen[] = [
   speedDials.screen,
   recordings.screen,
   audit.screen,
+  tenantCalls.screen,
+  recall.screen,
   customerRecord.screen,
   help.screen,
   callerPage.screen,
