@@ -6,7 +6,7 @@ export const jaTenantCalls = {
     outsideNumber: '相手番号',
     customerName: '顧客名',
     incomingNumber: '着信番号',
-    agent: '担当(応答・発信)',
+    agent: '担当（応答・発信）',
     ringSeconds: '呼出時間',
     talkSeconds: '通話時間',
     result: '結果',
@@ -19,7 +19,7 @@ export const jaTenantCalls = {
     extension: '内線番号',
   },
   /** The result filter's option for every missed incoming call, whatever its result. */
-  missedAll: '不在着信(すべて)',
+  missedAll: '不在着信（すべて）',
   dial: (number: string) => `${number} に発信`,
   openRecord: '顧客情報を開く',
   internalTo: (extension: string) => `内線 ${extension} へ`,
