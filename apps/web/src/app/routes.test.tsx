@@ -1,6 +1,6 @@
 import { menuConfig } from '@tsunagu/contract/menu';
 import { messages } from '@tsunagu/contract/messages';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../shared/session/session-store';
@@ -64,6 +64,16 @@ describe('routes', () => {
     expect(await screen.findByText('この画面を表示する権限がありません。')).toBeTruthy();
     await router.navigate('/analy/exten');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
+  });
+
+  it('hides the call history from a user whose menu hides it: no menu item, the screen refused', async () => {
+    mockApi({ 'GET /api/health': health });
+    startSession('tok', userInfoFixture({ userClass: 'staff', menu: menuConfig([2200]) }));
+    renderApp('/cust/cdr');
+    expect(await screen.findByText('この画面を表示する権限がありません。')).toBeTruthy();
+    const menu = within(screen.getByRole('navigation', { name: 'メインメニュー' }));
+    expect(menu.getByRole('link', { name: '取引先情報管理' })).toBeTruthy();
+    expect(menu.queryByRole('link', { name: '通話履歴' })).toBeNull();
   });
 
   it('opens the customer record and recall routes', async () => {
