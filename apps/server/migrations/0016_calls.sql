@@ -105,3 +105,43 @@ CREATE INDEX recall_items_open_idx ON recall_items (domain_uuid, number_key) WHE
 -- The list: newest first within a state.
 CREATE INDEX recall_items_list_idx ON recall_items (domain_uuid, state, created_at DESC, recall_uuid);
 CREATE INDEX recall_items_assignee_idx ON recall_items (domain_uuid, assignee_user_uuid) WHERE state = 'open';
+
+-- The recall badge counts open recall items now: the per-number state migration 0008 kept for it goes.
+-- The triggers keep only the history totals.
+CREATE OR REPLACE FUNCTION cdrs_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO cdr_counts AS n (domain_uuid, extension_uuid, calls)
+    SELECT domain_uuid, extension_uuid, count(*) FROM added WHERE extension_uuid IS NOT NULL
+      GROUP BY domain_uuid, extension_uuid
+    ON CONFLICT (domain_uuid, extension_uuid) DO UPDATE SET calls = n.calls + EXCLUDED.calls;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION cdrs_after_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE cdr_counts n SET calls = n.calls - g.k
+    FROM (SELECT domain_uuid, extension_uuid, count(*) k FROM removed WHERE extension_uuid IS NOT NULL
+      GROUP BY domain_uuid, extension_uuid) g
+    WHERE n.domain_uuid = g.domain_uuid AND n.extension_uuid = g.extension_uuid;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION cdrs_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE cdr_counts n SET calls = n.calls - g.k
+    FROM (SELECT domain_uuid, extension_uuid, count(*) k FROM removed WHERE extension_uuid IS NOT NULL
+      GROUP BY domain_uuid, extension_uuid) g
+    WHERE n.domain_uuid = g.domain_uuid AND n.extension_uuid = g.extension_uuid;
+  INSERT INTO cdr_counts AS n (domain_uuid, extension_uuid, calls)
+    SELECT domain_uuid, extension_uuid, count(*) FROM added
+      WHERE extension_uuid IS NOT NULL AND EXISTS (SELECT 1 FROM extensions e WHERE e.extension_uuid = added.extension_uuid)
+      GROUP BY domain_uuid, extension_uuid
+    ON CONFLICT (domain_uuid, extension_uuid) DO UPDATE SET calls = n.calls + EXCLUDED.calls;
+  RETURN NULL;
+END
+$$;
+
+DROP FUNCTION recall_recompute(uuid[], text[]);
+DROP TABLE recall_numbers;

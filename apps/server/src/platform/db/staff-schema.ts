@@ -50,18 +50,6 @@ export const cdrCounts = pgTable(
   (t) => [primaryKey({ columns: [t.domainUuid, t.extensionUuid] })],
 );
 
-/** Per outside number, its latest missed call and latest call back or answered call, kept by triggers. */
-export const recallNumbers = pgTable(
-  'recall_numbers',
-  {
-    domainUuid: uuid('domain_uuid').notNull(),
-    number: text('number').notNull(),
-    lastMissed: ts('last_missed'),
-    lastHandled: ts('last_handled'),
-  },
-  (t) => [primaryKey({ columns: [t.domainUuid, t.number] })],
-);
-
 export const chats = pgTable('chats', {
   chatUuid: uuid('chat_uuid').primaryKey(),
   domainUuid: uuid('domain_uuid').notNull(),
