@@ -1,9 +1,10 @@
 // Own call history as a history grows (issue 16), on PostgreSQL: one extension holding 10k, 100k and 1M
 // call records; p50/p99 of the first, a middle and the last page. Each is measured on the statements a
-// request runs today (pageOfExtension: the total kept by triggers, index-only pages from the nearer end)
-// and on the statements it ran before (count(*) over the history plus OFFSET), against the same rows.
-// (Its recall-count part went with migration 0016: the badge counts open recall items, see
-// bench/call-search.bench.ts for the call model.) Database time only, through Drizzle on one pool: no HTTP, no session checks.
+// request runs today (pageOfExtension: the total kept by triggers, index-only pages from the nearer end or
+// by keyset from the anchor of the page the client holds) and on the statements it ran before (count(*)
+// over the history plus OFFSET), against the same rows. Database time only, through Drizzle on one pool:
+// no HTTP, no session checks. (Its recall-count part went with migration 0016: the badge counts open
+// recall items; bench/call-search.bench.ts measures the call model.)
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/cdr-history.bench.ts
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
@@ -101,13 +102,27 @@ for (const size of SIZES) {
   };
   console.log(`\n${size.toLocaleString('en')} calls on one extension`);
   for (const [name, offset] of Object.entries(pages)) {
+    const page = offset / PAGE;
     const now = await measure(200, () =>
-      pageOfExtension(db, tenant, extension, { size: PAGE, offset, newestFirst: true }),
+      pageOfExtension(db, tenant, extension, { page, size: PAGE, newestFirst: true, anchor: null }),
     );
     const before = BEFORE
       ? await measure(size >= 1_000_000 ? 3 : size >= 100_000 ? 10 : 30, () => oldPage(offset), 1)
       : 'skipped';
     console.log(`  ${name.padEnd(6)} page  now: ${now}   before: ${before}`);
+    if (name !== 'middle') continue;
+    // The pager's way: the page after the one the client holds, read by keyset from its anchor.
+    const held = await pageOfExtension(db, tenant, extension, {
+      page: page - 1,
+      size: PAGE,
+      newestFirst: true,
+      anchor: null,
+    });
+    const anchor = { page: page - 1, firstId: held.rows[0]!.cdrUuid, lastId: held.rows.at(-1)!.cdrUuid };
+    const keyset = await measure(200, () =>
+      pageOfExtension(db, tenant, extension, { page, size: PAGE, newestFirst: true, anchor }),
+    );
+    console.log(`  middle page from the previous page's anchor  now: ${keyset}`);
   }
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all`);

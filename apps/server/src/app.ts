@@ -12,6 +12,8 @@ import { openRecallCount } from './platform/call-model/recall-life-cycle';
 import { sendAbsenceMails } from './features/notifications/notifications.events';
 import { publishDeskPhoneEvents } from './features/presence/presence.events';
 import { createAuthenticator } from './platform/auth/authenticate';
+import { CONNECT_BATCH_MS, createSessionCache } from './platform/auth/session-cache';
+import { coalesceByKey } from './platform/db/coalesce';
 import { createMemoryCounter } from './platform/auth/attempt-counter';
 import { createRedisCounter } from './platform/auth/attempt-counter-redis';
 import { createLoginThrottle } from './platform/auth/login-throttle';
@@ -101,7 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // 4. Shared machinery: tokens and sessions, the telephony engine, the real-time channel (STOMP on /ws).
   const secrets = createSecretBox(config.secretKey);
   const tokens = createTokenSigner(config.jwtSecret);
-  const authenticate = createAuthenticator(db, tokens, now);
+  // Live sessions are read once per SESSION_CACHE_MS, and together when many arrive at once; a
+  // revocation drops its sessions here through the real-time gateway's end-sessions message.
+  const sessionCache = createSessionCache(db, { now });
+  const authenticate = createAuthenticator(tokens, sessionCache, now);
   const router = createRouter(app, authenticate);
   // Background work (event subscribers, timers) must not log statement parameters either, and a database
   // that is briefly away is a warning: the work is retried by its next event, the pool reconnects.
@@ -144,18 +149,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await engine.close();
   });
   if (telephony.routes) await app.register(telephony.routes);
+  // A tenant reconnecting at once (a restart) reads its recall count in a few statements, not one each.
+  const recallOnSubscribe = coalesceByKey((tenantUuid) => openRecallCount(db, tenantUuid).then(String), {
+    windowMs: CONNECT_BATCH_MS,
+  });
   const realtime = createRealtimeGateway({
     db,
     bus,
-    authenticate,
+    authenticate: createAuthenticator(tokens, sessionCache, now, { patient: true }),
+    sessions: sessionCache,
     instanceId: deps.instanceId,
     now,
     onError,
     // The recall badge's count on every (re)subscription: published later only when it changes.
     firstMessage: (auth, destination) =>
-      destination === topics.recall(auth.domainUuid)
-        ? openRecallCount(db, auth.domainUuid).then(String)
-        : undefined,
+      destination === topics.recall(auth.domainUuid) ? recallOnSubscribe(auth.domainUuid) : undefined,
   });
   routeUpgrades(app.server, {
     '/ws': realtime.broker.handleUpgrade,

@@ -4,6 +4,7 @@ import { callsEndpoints } from './endpoints/calls';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
+import { twoStepEndpoints } from './endpoints/two-step';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -19,4 +20,5 @@ export const endpoints = {
   ...telephonyEndpoints,
   ...adminEndpoints,
   ...callsEndpoints,
+  ...twoStepEndpoints,
 };

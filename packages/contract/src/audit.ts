@@ -16,6 +16,7 @@ const SUBJECTS: Record<string, string> = {
   recording: '音声ファイル',
   verto: 'ソフトフォン',
   'verto.login': 'ソフトフォンのサインイン',
+  twoStep: '二段階認証',
 };
 const VERBS: Record<string, string> = {
   success: '成功',
@@ -30,6 +31,10 @@ const VERBS: Record<string, string> = {
   forceLogout: '強制サインアウト',
   sessionMax: '同時サインイン数の上限',
   endOldestSession: '最も古いセッションの終了',
+  enable: '有効化',
+  disable: '無効化',
+  recoveryCodes: 'リカバリーコード再発行',
+  policy: '必須設定の変更',
 };
 
 /** The actions the filter offers, in the order it lists them. */
@@ -45,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'user.password',
   'user.passwordFailure',
   'user.forceLogout',
+  'twoStep.enable',
+  'twoStep.disable',
+  'twoStep.recoveryCodes',
+  'twoStep.policy',
   'extension.create',
   'extension.save',
   'extension.passwordReset',
@@ -110,7 +119,12 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   /** What was acted on (an id or a name). */
   target: z.string(),
-  /** What was saved (the values after the change), a failure's reason, or null. */
+  /** What was acted on by name, resolved when the entry was written ('' for entries older than that). */
+  targetLabel: z.string(),
+  /**
+   * What was saved, a failure's reason, or null. An edit's `changes` maps each changed field to
+   * `{ before, after }` (a secret shows as '***').
+   */
   detail: z.record(z.string(), z.unknown()).nullable(),
   /** The client's address. */
   ip: z.string(),
@@ -118,3 +132,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = pageSchema(auditEntrySchema);
+
+/** An edit's detail.changes: each changed field with its value before and after. */
+export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;

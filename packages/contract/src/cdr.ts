@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageAnchorParam } from './paging';
 
 /** Call history page size (spec 9). */
 export const CDR_PAGE_SIZE = 10;
@@ -7,13 +8,17 @@ export const UNREGISTERED = '未登録';
 /** How an anonymous caller's number arrives. */
 export const ANONYMOUS = 'Anonymous';
 
-/** Query of POST /v1/cdr/ext: `size`, zero-based `page`, `sort=startStamp,DESC|ASC`. */
+/**
+ * Query of POST /v1/cdr/ext: `size`, zero-based `page`, `sort=startStamp,DESC|ASC`, and optionally the
+ * `anchor` of a page the client holds (see paging.ts), from which a nearby page is read by keyset.
+ */
 export const cdrQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(CDR_PAGE_SIZE),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   sort: z
     .enum(['startStamp,DESC', 'startStamp,ASC', 'startStamp,desc', 'startStamp,asc'])
     .default('startStamp,DESC'),
+  anchor: pageAnchorParam.optional(),
 });
 
 /** Body of POST /v1/cdr/ext: whose history (one's own extension). */

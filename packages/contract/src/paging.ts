@@ -22,6 +22,11 @@ export interface Page<T> {
   /** Zero-based page number. */
   number: number;
   size: number;
+  /**
+   * Where this page lies, for the client to send back (`anchor`) with its next request: a page near it
+   * is then read by keyset from its first or last row instead of skipping every row before it.
+   */
+  anchor?: string;
 }
 
 /** The schema of a page of the given items. */
@@ -31,8 +36,21 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     totalElements: z.number(),
     number: z.number(),
     size: z.number(),
+    anchor: z.string().optional(),
   });
 }
+
+/**
+ * The `anchor` query parameter: a page's anchor as the server wrote it
+ * (`page~size~a|d~firstId~lastId`). Only the rows of the caller's own list can be named by it: the
+ * server reads it within the list's filters, and a row no longer there makes it count for nothing.
+ */
+export const pageAnchorParam = z
+  .string()
+  .max(200)
+  .regex(/^\d{1,7}~\d{1,3}~[ad]~[\w-]{1,64}~[\w-]{1,64}$/, {
+    message: 'ページの指定が正しくありません。',
+  });
 
 /** The sort of a page: a field the list allows and a direction. */
 export interface PageSort<F extends string> {
@@ -67,12 +85,13 @@ export function pageQuerySchema<F extends readonly [string, ...string[]], Filter
     page: z.coerce.number().int().min(0).max(1_000_000).default(0),
     size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZES[0]),
     sort,
+    anchor: pageAnchorParam.optional(),
     ...filters,
   });
 }
 
 /** The query without paging: what an export of the whole filtered result sends. */
-export type FilterOf<Q> = Omit<Q, 'page' | 'size'>;
+export type FilterOf<Q> = Omit<Q, 'page' | 'size' | 'anchor'>;
 
 /** The text form of a sort, as the query and the URL carry it. */
 export function sortParam(sort: PageSort<string>): string {

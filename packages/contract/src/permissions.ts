@@ -85,6 +85,8 @@ const OTHER_RULES = {
   'user.forceLogout': { classes: ADMINS },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },
+  /** Requiring two-step sign-in of a tenant's administrators (the tenant's own administrators, or the provider). */
+  'tenant.twoStepPolicy': { classes: ADMINS },
 } as const satisfies Record<string, Rule>;
 
 /** A named thing a user may do, e.g. `pbx.extension.edit`, `customer.import`, `tenant.manage`. */
@@ -99,6 +101,15 @@ const RULES: Record<Capability, Rule> = {
   ) as Record<MenuCapability, Rule>),
   ...OTHER_RULES,
 };
+
+/**
+ * Whether a user must sign in in two steps (TOTP): every provider user, and a tenant's administrators when
+ * their tenant asks it (domains.two_step_for_admins).
+ */
+export function twoStepRequired(subject: { userClass: string }, tenantRequiresForAdmins: boolean): boolean {
+  if (subject.userClass === USER_CLASS.provider) return true;
+  return tenantRequiresForAdmins && subject.userClass === USER_CLASS.tenantAdmin;
+}
 
 /** Every capability, for tests and tables. */
 export const CAPABILITIES = Object.keys(RULES) as Capability[];

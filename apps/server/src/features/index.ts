@@ -16,6 +16,7 @@ import * as ringGroups from './ring-groups/ring-groups.routes';
 import * as sandbox from './sandbox/sandbox.routes';
 import * as schedules from './schedules/schedules.routes';
 import * as speedDials from './speed-dials/speed-dials.routes';
+import * as twoStep from './two-step/two-step.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -29,6 +30,7 @@ import type { RegisterFeature } from './feature';
  */
 export const features: { register: RegisterFeature }[] = [
   auth,
+  twoStep,
   users,
   extensions,
   common,

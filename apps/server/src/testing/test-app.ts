@@ -12,6 +12,8 @@ import { createSecretBox } from '../platform/crypto/secrets';
 import { createRecordingStorage } from '../platform/files/recording-storage';
 import { createNoopEngine, type ConfigKind, type TelephonyEngine } from '../telephony/engine';
 import { createFactories, type Factories } from './factories';
+import { sql } from 'drizzle-orm';
+import { currentCode } from '../platform/auth/two-step/totp';
 
 /** Configuration for tests: random secrets, generous limits, a fresh temporary data directory. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -72,8 +74,14 @@ export interface TestApp {
   registrationDrops: { tenantUuid: string; extension: string }[];
   /** Builds tenants, users, extensions and calls for the test. */
   build: Factories;
-  /** Signs in through the real endpoint; throws when the sign-in fails. */
+  /**
+   * Signs in through the real endpoints; throws when the sign-in fails. A second step is answered with
+   * the user's authenticator (set up on the spot where it is required: provider users), whose secret
+   * is kept in `twoStepSecrets`.
+   */
   login(username: string, password: string): Promise<TestSession>;
+  /** The TOTP secret of each user the login helper set two-step sign-in up for (or a test registered). */
+  twoStepSecrets: Map<string, string>;
   /** app.inject as the given session (or anonymously). */
   request(session: TestSession | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -109,6 +117,31 @@ export async function createTestApp(
   const app = await buildApp({ config, database, demo, engine, ...options.deps });
   checkEveryAnswer(app);
   const xsrf = randomBytes(12).toString('hex');
+  const twoStepSecrets = new Map<string, string>();
+  /** The login helper's second step: the app's current code, accepted again (last_step reset) for quick re-sign-ins. */
+  async function secondStep(username: string, challenge: { mode: string; ticket: string }) {
+    const { ticket } = challenge;
+    if (challenge.mode === 'setup') {
+      const setup = await app.inject({
+        method: 'POST',
+        url: '/api/login/two-step/setup',
+        payload: { ticket },
+      });
+      twoStepSecrets.set(username, setup.json().data.secret);
+    }
+    const secret = twoStepSecrets.get(username);
+    if (!secret)
+      throw new Error(`login ${username}: two-step sign-in is on and its secret unknown to the test`);
+    // A code is accepted once; the helper signs in many times within one 30-second step.
+    await database.db.execute(
+      sql`UPDATE user_two_step SET last_step = 0 WHERE user_uuid = (SELECT user_uuid FROM users WHERE lower(username) = lower(${username}))`,
+    );
+    return app.inject({
+      method: 'POST',
+      url: '/api/login/two-step',
+      payload: { ticket, code: currentCode(secret) },
+    });
+  }
   return {
     app,
     database,
@@ -116,8 +149,11 @@ export async function createTestApp(
     configChanges,
     registrationDrops,
     build: createFactories(database.db, secrets),
+    twoStepSecrets,
     async login(username, password) {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+      let res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+      const challenge = res.statusCode === 200 ? res.json().data.twoStep : undefined;
+      if (challenge) res = await secondStep(username, challenge);
       const header = res.headers.authorization;
       if (res.statusCode !== 200 || typeof header !== 'string') {
         throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);

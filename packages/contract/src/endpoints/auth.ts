@@ -6,6 +6,7 @@ import {
   userInfoAnswerSchema,
   userSaveRequestSchema,
 } from '../auth';
+import { loginAnswerSchema } from '../two-step';
 import { endpoint, noData } from './define';
 
 /** GET /health: whether the server is up, which exchange it drives, and whether demo data is loaded. */
@@ -22,13 +23,13 @@ export type Health = z.infer<typeof healthSchema>;
 /** Signing in and out, the signed-in user, and the action log. */
 export const authEndpoints = {
   health: endpoint({ method: 'GET', path: '/health', public: true, response: healthSchema }),
-  /** The token comes back in the Authorization header. */
+  /** The token comes back in the Authorization header, unless `twoStep` asks for a second step first. */
   login: endpoint({
     method: 'POST',
     path: '/login',
     public: true,
     body: loginRequestSchema,
-    response: z.object({ username: z.string() }),
+    response: loginAnswerSchema,
   }),
   logout: endpoint({ method: 'GET', path: '/logout', response: noData }),
   /**

@@ -54,6 +54,7 @@ export async function auditRows(
     username: entry.username,
     action: entry.action,
     target: entry.target,
+    targetLabel: entry.targetLabel,
     detail: (entry.detail as Record<string, unknown> | null) ?? null,
     ip: entry.ip,
   }));

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, messages, type LoginRequest } from '@tsunagu/contract';
+import { ApiError, messages, twoStepRequired, type LoginRequest } from '@tsunagu/contract';
+import { twoStepMessages, type TwoStepChallenge, type TwoStepEnrolment } from '@tsunagu/contract/two-step';
+import type { z } from 'zod';
+import type { twoStepLoginRequestSchema } from '@tsunagu/contract/two-step';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -12,15 +15,20 @@ import {
   revokeSession,
 } from '../../platform/auth/sessions.repository';
 import type { TokenSigner } from '../../platform/auth/tokens';
-import type { Db } from '../../platform/db/client';
+import { checkSecondFactor, type SecondFactor } from '../../platform/auth/two-step/second-factor';
+import { openTicket, sealTicket } from '../../platform/auth/two-step/ticket';
+import { confirmRegistration, startRegistration } from '../../platform/auth/two-step/registration';
+import type { SecretBox } from '../../platform/crypto/secrets';
+import type { Db, Tx } from '../../platform/db/client';
 import type { SessionNotifier } from '../../platform/realtime';
-import { findLoginAccount, lockUser } from './auth.repository';
+import { findLoginAccount, findLoginAccountByUuid, lockUser, type LoginAccount } from './auth.repository';
 
 export interface AuthServiceDeps {
   db: Db;
   tokens: TokenSigner;
   throttle: LoginThrottle;
   realtime: SessionNotifier;
+  secrets: SecretBox;
   sessionHours: number;
   now?: () => Date;
 }
@@ -30,107 +38,204 @@ export interface Client {
   userAgent: string;
 }
 
+/** A finished sign-in (a token), or the second step it still needs. */
+export interface LoginResult {
+  username: string;
+  token?: string;
+  twoStep?: TwoStepChallenge;
+  /** Set up during this sign-in: the recovery codes, shown once. */
+  recoveryCodes?: string[];
+}
+
+type TwoStepLoginRequest = z.output<typeof twoStepLoginRequestSchema>;
+
 export function createAuthService({
   db,
   tokens,
   throttle,
   realtime,
+  secrets,
   sessionHours,
   now = () => new Date(),
 }: AuthServiceDeps) {
+  /** A failed sign-in's audit entry (outside any transaction: it stays when the sign-in is refused). */
+  const auditFailure = (account: LoginAccount | null, username: string, reason: string, ip: string) =>
+    audit(db, {
+      domainUuid: account?.domainUuid ?? null,
+      userUuid: account?.userUuid ?? null,
+      username,
+      action: 'login.failure',
+      targetLabel: account?.userNm || username,
+      detail: { reason },
+      ip,
+    });
+
+  /** Counts the attempt like a password guess (per address, per address + ID, slow-down per ID). */
+  async function throttled(username: string, client: Client) {
+    const attempt = await throttle.attempt(client.ip, username);
+    if (attempt.refused) {
+      if (attempt.first) await auditFailure(null, username, 'throttled', client.ip);
+      throw new ApiError(429, messages.tooManyAttempts);
+    }
+    return attempt;
+  }
+
+  /**
+   * Opens a session under the concurrent-session limit: over it, `endOldestSession` ends the oldest
+   * active session(s) instead of refusing. `secondStep` runs first in the same transaction, so a code is
+   * used up only by a sign-in that happens.
+   */
+  async function startSession(
+    account: LoginAccount,
+    client: Client,
+    endOldestSession: boolean | undefined,
+    secondStep?: (tx: Tx) => Promise<Record<string, unknown>>,
+  ): Promise<string> {
+    const t = now();
+    const sessionUuid = randomUUID();
+    const expiresAt = new Date(t.getTime() + sessionHours * 3_600_000);
+    const who = {
+      domainUuid: account.domainUuid,
+      userUuid: account.userUuid,
+      username: account.username,
+      ip: client.ip,
+    };
+    const ended = await db
+      .transaction(async (tx) => {
+        const twoStep = secondStep ? await secondStep(tx) : undefined;
+        await lockUser(tx, account.userUuid);
+        const reclaimed = await reclaimStaleSessions(tx, account.userUuid, t);
+        const active = await countActiveSessions(tx, account.userUuid, t);
+        let revoked: string[] = [];
+        if (active >= account.maxSessions) {
+          // The limit is at least one (a database check), so ending the oldest always frees a place.
+          if (!endOldestSession) throw new ApiError(409, messages.sessionMax);
+          revoked = await revokeOldestSessions(tx, account.userUuid, active - account.maxSessions + 1, t);
+          await audit(tx, { ...who, action: 'login.endOldestSession', detail: { sessions: revoked } });
+        }
+        await createSession(tx, {
+          sessionUuid,
+          userUuid: account.userUuid,
+          domainUuid: account.domainUuid,
+          expiresAt,
+          ...client,
+        });
+        await audit(tx, {
+          ...who,
+          action: 'login.success',
+          target: sessionUuid,
+          targetLabel: account.userNm || account.username,
+          detail: twoStep,
+        });
+        // Reclaimed sessions end like revoked ones: a cached session (session-cache.ts) is dropped too.
+        return [...revoked, ...reclaimed];
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409 && error.message === messages.sessionMax) {
+          await audit(db, { ...who, action: 'login.sessionMax' });
+        }
+        throw error;
+      });
+    // The ended sessions' sockets close on every instance (the same path as a logout).
+    if (ended.length > 0) {
+      await realtime.endSessions(ended);
+      await realtime.publishPresence(account.domainUuid, [account.userUuid]);
+    }
+    return tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt);
+  }
+
+  /** The ticket's account while the ticket is fresh and the account may still sign in. */
+  async function ticketAccount(sealed: string) {
+    const ticket = openTicket(secrets, sealed, now().getTime());
+    const account = ticket && (await findLoginAccountByUuid(db, ticket.userUuid));
+    // A 'setup' ticket is spent once two-step sign-in is on: it must not replace the app now in use.
+    const stale = ticket?.mode === 'setup' && account?.twoStepOn;
+    if (!ticket || !account || !account.enabled || !account.domainEnabled || stale) {
+      throw new ApiError(401, twoStepMessages.ticketExpired);
+    }
+    return { ticket, account };
+  }
+
   return {
     /**
-     * Checks the credentials (throttled) and the concurrent-session limit; returns a signed session token.
-     * Over the limit, `endOldestSession` ends the user's oldest active session(s) instead of refusing.
+     * Checks the credentials (throttled). A user with two-step sign-in on (or required and not yet set up)
+     * gets a ticket for the second step; anyone else a session token at once.
      */
-    async login(request: LoginRequest, client: Client): Promise<{ token: string; username: string }> {
-      const attempt = await throttle.attempt(client.ip, request.username);
-      if (attempt.refused) {
-        if (attempt.first)
-          await audit(db, {
-            username: request.username,
-            action: 'login.failure',
-            detail: { reason: 'throttled' },
-            ip: client.ip,
-          });
-        throw new ApiError(429, messages.tooManyAttempts);
-      }
+    async login(request: LoginRequest, client: Client): Promise<LoginResult> {
+      const attempt = await throttled(request.username, client);
       const account = await findLoginAccount(db, request.username);
       const valid = await verifyPassword(account?.passwordHash, request.password);
       if (valid) await attempt.succeeded();
       if (!account || !valid || !account.enabled || !account.domainEnabled) {
-        await audit(db, {
-          domainUuid: account?.domainUuid ?? null,
-          userUuid: account?.userUuid ?? null,
-          username: request.username,
-          action: 'login.failure',
-          detail: { reason: !account || !valid ? 'credentials' : 'disabled' },
-          ip: client.ip,
-        });
+        const reason = !account || !valid ? 'credentials' : 'disabled';
+        await auditFailure(account, request.username, reason, client.ip);
         throw new ApiError(401, messages.loginFailed);
       }
-      const t = now();
-      const sessionUuid = randomUUID();
-      const expiresAt = new Date(t.getTime() + sessionHours * 3_600_000);
-      const ended = await db
-        .transaction(async (tx) => {
-          await lockUser(tx, account.userUuid);
-          await reclaimStaleSessions(tx, account.userUuid, t);
-          const active = await countActiveSessions(tx, account.userUuid, t);
-          let revoked: string[] = [];
-          if (active >= account.maxSessions) {
-            // The limit is at least one (a database check), so ending the oldest always frees a place.
-            if (!request.endOldestSession) {
-              throw new ApiError(409, messages.sessionMax);
-            }
-            revoked = await revokeOldestSessions(tx, account.userUuid, active - account.maxSessions + 1, t);
-            await audit(tx, {
-              domainUuid: account.domainUuid,
-              userUuid: account.userUuid,
-              username: account.username,
-              action: 'login.endOldestSession',
-              detail: { sessions: revoked },
-              ip: client.ip,
-            });
-          }
-          await createSession(tx, {
-            sessionUuid,
-            userUuid: account.userUuid,
-            domainUuid: account.domainUuid,
-            expiresAt,
-            ...client,
-          });
+      const mode = account.twoStepOn
+        ? 'verify'
+        : twoStepRequired(account, account.twoStepForAdmins)
+          ? 'setup'
+          : null;
+      if (mode) {
+        const ticket = sealTicket(secrets, { userUuid: account.userUuid, mode }, now().getTime());
+        return { username: account.username, twoStep: { mode, ticket } };
+      }
+      return {
+        username: account.username,
+        token: await startSession(account, client, request.endOldestSession),
+      };
+    },
+
+    /** For a 'setup' ticket: a new secret (pending until its first code confirms it) and its QR code. */
+    async loginSetup(sealed: string): Promise<TwoStepEnrolment> {
+      const { ticket, account } = await ticketAccount(sealed);
+      if (ticket.mode !== 'setup') throw new ApiError(400, twoStepMessages.alreadyOn);
+      return startRegistration(db, secrets, account);
+    },
+
+    /**
+     * The second step: a code from the app or a recovery code ('verify'), or the first code of the app
+     * just registered ('setup', which turns two-step sign-in on and answers the recovery codes). Wrong
+     * codes count like wrong passwords.
+     */
+    async loginSecondStep(request: TwoStepLoginRequest, client: Client): Promise<LoginResult> {
+      const { ticket, account } = await ticketAccount(request.ticket);
+      const attempt = await throttled(account.username, client);
+      let recoveryCodes: string[] | undefined;
+      const secondStep = async (tx: Tx): Promise<Record<string, unknown>> => {
+        if (ticket.mode === 'setup') {
+          recoveryCodes =
+            (await confirmRegistration(tx, secrets, account.userUuid, request.code, now())) ?? undefined;
+          if (!recoveryCodes) throw new ApiError(401, twoStepMessages.codeWrong);
           await audit(tx, {
             domainUuid: account.domainUuid,
             userUuid: account.userUuid,
             username: account.username,
-            action: 'login.success',
-            target: sessionUuid,
+            action: 'twoStep.enable',
+            target: account.userUuid,
+            targetLabel: account.userNm || account.username,
+            detail: { atSignIn: true },
             ip: client.ip,
           });
-          return revoked;
-        })
-        .catch(async (error: unknown) => {
-          if (error instanceof ApiError && error.status === 409) {
-            await audit(db, {
-              domainUuid: account.domainUuid,
-              userUuid: account.userUuid,
-              username: account.username,
-              action: 'login.sessionMax',
-              ip: client.ip,
-            });
-          }
-          throw error;
-        });
-      // The ended sessions' sockets close on every instance (the same path as a logout).
-      if (ended.length > 0) {
-        await realtime.endSessions(ended);
-        await realtime.publishPresence(account.domainUuid, [account.userUuid]);
-      }
-      return {
-        token: await tokens.sign({ sub: account.username, sid: sessionUuid }, expiresAt),
-        username: account.username,
+          return { twoStep: 'app' satisfies SecondFactor };
+        }
+        const factor = await checkSecondFactor(tx, secrets, account.userUuid, request.code, now());
+        if (!factor) throw new ApiError(401, twoStepMessages.codeWrong);
+        return { twoStep: factor };
       };
+      try {
+        const token = await startSession(account, client, request.endOldestSession, secondStep);
+        await attempt.succeeded();
+        return { username: account.username, token, recoveryCodes };
+      } catch (error) {
+        if (error instanceof ApiError && error.message === twoStepMessages.codeWrong) {
+          await auditFailure(account, account.username, 'code', client.ip);
+        } else {
+          // The code was not what failed (the session limit, no registration started): not a guess.
+          await attempt.succeeded();
+        }
+        throw error;
+      }
     },
 
     /** Revokes the caller's session: its token is refused from now on. */

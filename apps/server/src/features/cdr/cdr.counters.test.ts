@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type Query } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cdrCounts, cdrs, domains } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
-import { insertCdr, pageWindow } from './cdr.repository';
+import { historyScans, insertCdr } from './cdr.repository';
 
 /** The history totals kept by the triggers of migrations/0008_cdr_counters.sql (0016 took the recall count off them). */
 
@@ -58,12 +58,20 @@ async function total(domainUuid: string, extensionUuid: string) {
   return row?.calls ?? 0;
 }
 
-const history = (page: number, size = 10, sort = 'DESC') =>
+const history = (page: number, size = 10, sort = 'DESC', anchor?: string) =>
   t.request(yamada, {
     method: 'POST',
-    url: `/api/v1/cdr/ext?size=${size}&page=${page}&sort=startStamp,${sort}`,
+    url: `/api/v1/cdr/ext?size=${size}&page=${page}&sort=startStamp,${sort}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`,
     payload: { domainUuid: ours, extensionUuid: yamadaExt },
   });
+
+/** The plan PostgreSQL makes for a prepared query with these parameter values, as text. */
+async function explain(query: Query, values: Record<string, unknown>): Promise<string> {
+  const client = (t.database.db as unknown as { $client: RawClient }).$client;
+  const result = await client.query(`EXPLAIN ${query.sql}`, fillPlaceholders(query.params, values));
+  return result.rows.map((r) => Object.values(r)[0]).join('\n');
+}
+type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, string>[] }> };
 
 describe('history totals', () => {
   it('counts a leg delivered twice once, and a multi-row insert by its rows', async () => {
@@ -118,50 +126,131 @@ describe('history totals', () => {
 
 describe('history pages', () => {
   beforeEach(async () => {
-    // 23 calls, two of them at the same instant: the order must still be one order from either end.
+    // 23 calls, three of them at the same instant: the order must still be one order from either end.
     for (let i = 0; i < 23; i++) {
-      await insertCdr(t.database.db, leg({ startStamp: new Date(base + Math.min(i, 21) * 60_000) }));
+      await insertCdr(t.database.db, leg({ startStamp: new Date(base + Math.min(i, 20) * 60_000) }));
     }
   });
 
+  const ids = (page: { content: { cdrUuid: string }[] }) => page.content.map((c) => c.cdrUuid);
+  const newestFirst = async () =>
+    (
+      await t.database.db
+        .select({ cdrUuid: cdrs.cdrUuid })
+        .from(cdrs)
+        .where(eq(cdrs.extensionUuid, yamadaExt))
+        .orderBy(sql`start_stamp DESC, cdr_uuid DESC`)
+    ).map((r) => r.cdrUuid);
+
   it('reads every page, the last and those read from the far end, in one consistent order', async () => {
-    const all = await t.database.db
-      .select({ cdrUuid: cdrs.cdrUuid })
-      .from(cdrs)
-      .where(eq(cdrs.extensionUuid, yamadaExt))
-      .orderBy(sql`start_stamp DESC, cdr_uuid ASC`);
+    const all = await newestFirst();
     const pages = [];
     for (let p = 0; p < 3; p++) {
       const page = (await history(p)).json().data.page;
       expect(page.totalElements).toBe(23);
-      pages.push(...page.content.map((c: { cdrUuid: string }) => c.cdrUuid));
+      pages.push(...ids(page));
     }
-    expect(pages).toEqual(all.map((r) => r.cdrUuid));
+    expect(pages).toEqual(all);
     // Size 7: page 2 (rows 14–20) is nearer the end and read backwards; page 3 holds the last two.
-    const oldest = (await history(3, 7)).json().data.page.content;
-    expect(oldest.map((c: { cdrUuid: string }) => c.cdrUuid)).toEqual(all.slice(21).map((r) => r.cdrUuid));
-    const third = (await history(2, 7)).json().data.page.content;
-    expect(third.map((c: { cdrUuid: string }) => c.cdrUuid)).toEqual(all.slice(14, 21).map((r) => r.cdrUuid));
-    const ascending = (await history(2, 10, 'ASC')).json().data.page.content;
-    expect(ascending.map((c: { cdrUuid: string }) => c.cdrUuid)).toEqual(
-      all
-        .slice(0, 3)
-        .map((r) => r.cdrUuid)
-        .reverse(),
-    );
+    expect(ids((await history(3, 7)).json().data.page)).toEqual(all.slice(21));
+    expect(ids((await history(2, 7)).json().data.page)).toEqual(all.slice(14, 21));
+    expect(ids((await history(2, 10, 'ASC')).json().data.page)).toEqual(all.slice(0, 3).reverse());
     const past = (await history(5)).json().data.page;
     expect(past).toMatchObject({ content: [], totalElements: 23 });
+    expect(past.anchor).toBeUndefined();
   });
 
-  it('pages from the nearer end of the history', () => {
-    expect(pageWindow(23, { size: 10, offset: 0 })).toEqual({ offset: 0, limit: 10, reversed: false });
-    expect(pageWindow(23, { size: 10, offset: 20 })).toEqual({ offset: 0, limit: 3, reversed: true });
-    expect(pageWindow(1_000_000, { size: 10, offset: 999_980 })).toEqual({
-      offset: 10,
+  it.each(['DESC', 'ASC'])(
+    'walks %s forwards and backwards from each page it holds: every row once, in order',
+    async (sort) => {
+      const all = await newestFirst();
+      const order = sort === 'DESC' ? all : [...all].reverse();
+      const size = 4;
+      const pages = Math.ceil(all.length / size);
+      let anchor: string | undefined;
+      const forwards: string[] = [];
+      for (let p = 0; p < pages; p++) {
+        const page = (await history(p, size, sort, anchor)).json().data.page;
+        expect(page).toMatchObject({ number: p, totalElements: 23 });
+        forwards.push(...ids(page));
+        anchor = page.anchor;
+      }
+      expect(forwards).toEqual(order);
+      const backwards: string[][] = [];
+      for (let p = pages - 1; p >= 0; p--) {
+        const page = (await history(p, size, sort, anchor)).json().data.page;
+        backwards.unshift(ids(page));
+        anchor = page.anchor;
+      }
+      expect(backwards.flat()).toEqual(order);
+      // The pager's jumps: two pages on from the first held, two back from the last.
+      const first = (await history(0, size, sort)).json().data.page;
+      expect(ids((await history(2, size, sort, first.anchor)).json().data.page)).toEqual(
+        order.slice(2 * size, 3 * size),
+      );
+      const last = (await history(pages - 1, size, sort)).json().data.page;
+      expect(ids((await history(pages - 3, size, sort, last.anchor)).json().data.page)).toEqual(
+        order.slice((pages - 3) * size, (pages - 2) * size),
+      );
+    },
+  );
+
+  it('continues after the page held when newer calls arrive meanwhile', async () => {
+    const all = await newestFirst();
+    const first = (await history(0, 5)).json().data.page;
+    await insertCdr(t.database.db, leg({ startStamp: new Date(base + 99 * 60_000) }));
+    const second = (await history(1, 5, 'DESC', first.anchor)).json().data.page;
+    expect(second.totalElements).toBe(24);
+    expect(ids(second)).toEqual(all.slice(5, 10));
+  });
+
+  it("ignores an anchor naming a deleted row, another tenant's or another extension's row", async () => {
+    const all = await newestFirst();
+    const foreign = leg({ domainUuid: other, extensionUuid: otherExt, startStamp: new Date(base) });
+    await insertCdr(t.database.db, foreign);
+    const gone = all[4]!;
+    await t.database.db.delete(cdrs).where(eq(cdrs.cdrUuid, gone));
+    const rest = all.filter((id) => id !== gone);
+    for (const row of [gone, foreign.cdrUuid, randomUUID()]) {
+      const page = (await history(1, 5, 'DESC', `0~5~d~${row}~${row}`)).json().data.page;
+      expect(ids(page)).toEqual(rest.slice(5, 10));
+    }
+    // An anchor written for another page size or order, or naming no UUID, counts for nothing either.
+    for (const anchor of [`0~4~d~${all[3]}~${all[3]}`, `0~5~a~${all[3]}~${all[3]}`, '0~5~d~x~y']) {
+      expect(ids((await history(1, 5, 'DESC', anchor)).json().data.page)).toEqual(rest.slice(5, 10));
+    }
+  });
+
+  it('refuses a malformed anchor with a message, changing nothing', async () => {
+    const res = await history(1, 5, 'DESC', "0~5~d~';drop~x");
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('ページの指定が正しくありません。');
+  });
+});
+
+describe('a deep history page', () => {
+  it('is read through the history index from the anchor, never by a scan of the history', async () => {
+    // 30,000 calls: enough rows that a sequential scan would be planned if the index could not answer.
+    await t.database.runScript(`
+      INSERT INTO cdrs (cdr_uuid, domain_uuid, call_uuid, extension_uuid, direction, start_stamp)
+      SELECT gen_random_uuid(), '${ours}', 'deep-' || g, '${yamadaExt}', 'inbound',
+        timestamptz '2026-01-01' + g * interval '1 minute'
+      FROM generate_series(1, 30000) g;
+      ANALYZE cdrs;`);
+    const mid = (await history(1500, 10)).json().data.page;
+    const next = await history(1501, 10, 'DESC', mid.anchor);
+    expect(next.json().data.page.content).toHaveLength(10);
+    const plan = await explain(historyScans.descAnchor(t.database.db).getQuery(), {
+      tenant: ours,
+      extension: yamadaExt,
+      after: mid.anchor.split('~')[4],
       limit: 10,
-      reversed: true,
+      offset: 0,
     });
-    expect(pageWindow(23, { size: 10, offset: 30 })).toBeNull();
+    expect(plan).toMatch(/Index Only Scan Backward using cdrs_history_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
+    // The index condition carries the row comparison: the rows before the anchor are not read.
+    expect(plan).toMatch(/Index Cond: .*ROW\(start_stamp, cdr_uuid\) < ROW\(/);
   });
 });
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
+import { keysetAfter, keysetOrderBy, readKeysetPage, type PageAnchor } from '../../platform/db/paging';
 import { preparedOn } from '../../platform/db/prepared';
 import { cdrCounts, cdrs, domains, extensions, users } from '../../platform/db/schema';
 
@@ -18,82 +19,100 @@ const historyTotal = preparedOn((conn) =>
     .prepare('cdr_history_total'),
 );
 
+const historyColumns = { key: cdrs.startStamp, id: cdrs.cdrUuid };
+
+/** The bound row of a keyset read: the anchor's row, only if it is in this extension's history. */
+const anchorRow = sql`SELECT anchor.start_stamp, anchor.cdr_uuid FROM cdrs anchor
+  WHERE anchor.cdr_uuid = ${sql.placeholder('after')} AND anchor.domain_uuid = ${sql.placeholder('tenant')}
+    AND anchor.extension_uuid = ${sql.placeholder('extension')}`;
+
 /**
- * The rows of a page whose keys are read index-only from cdrs_history_idx (start_stamp DESC, cdr_uuid):
- * newest first follows the index forwards, oldest first backwards, so no sort and no heap read is spent
- * on the rows skipped. Ties on start_stamp are broken by cdr_uuid, the same order from either end.
+ * The rows of a page whose keys are read index-only from cdrs_history_idx (extension, tenant,
+ * start_stamp, cdr_uuid), walked forwards or backwards, from an end or from the anchor's row: only the
+ * rows of the page (and the few pages between the anchor and it) are touched, however long the history.
  */
-const historyRows = (newestFirst: boolean) =>
+const historyRows = (descending: boolean, fromAnchor: boolean) =>
   preparedOn((conn) => {
+    const own = and(
+      eq(cdrs.extensionUuid, sql.placeholder('extension')),
+      eq(cdrs.domainUuid, sql.placeholder('tenant')),
+    );
     const keys = conn
       .select({ cdrUuid: cdrs.cdrUuid })
       .from(cdrs)
-      .where(
-        and(
-          eq(cdrs.extensionUuid, sql.placeholder('extension')),
-          eq(cdrs.domainUuid, sql.placeholder('tenant')),
-        ),
-      )
-      .orderBy(...historyOrder(newestFirst))
+      .where(fromAnchor ? and(own, keysetAfter(historyColumns, descending, anchorRow)) : own)
+      .orderBy(...keysetOrderBy(historyColumns, descending))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return conn
       .select()
       .from(cdrs)
       .where(and(eq(cdrs.domainUuid, sql.placeholder('tenant')), inArray(cdrs.cdrUuid, keys)))
-      .prepare(newestFirst ? 'cdr_history_newest' : 'cdr_history_oldest');
+      .prepare(`cdr_history_${descending ? 'desc' : 'asc'}${fromAnchor ? '_anchor' : ''}`);
   });
-const historyOrder = (newestFirst: boolean) =>
-  newestFirst ? [desc(cdrs.startStamp), asc(cdrs.cdrUuid)] : [asc(cdrs.startStamp), desc(cdrs.cdrUuid)];
-const historyNewest = historyRows(true);
-const historyOldest = historyRows(false);
+/** The four page reads (exported for the test that reads their plans). */
+export const historyScans = {
+  desc: historyRows(true, false),
+  asc: historyRows(false, false),
+  descAnchor: historyRows(true, true),
+  ascAnchor: historyRows(false, true),
+};
 
-/** Compares rows in history order, newest first. */
+/** Compares rows in history order, newest first (the index's order read backwards). */
 const newestFirstOrder = (a: CdrRow, b: CdrRow) =>
   b.startStamp.getTime() - a.startStamp.getTime() ||
-  (a.cdrUuid < b.cdrUuid ? -1 : a.cdrUuid > b.cdrUuid ? 1 : 0);
+  (a.cdrUuid < b.cdrUuid ? 1 : a.cdrUuid > b.cdrUuid ? -1 : 0);
 
 /**
- * One page of an extension's call records, newest (or oldest) first, and the total count.
- * The total is the extension's counter kept by triggers; the page is read from whichever end of the
- * history is nearer, so no request scans the whole history.
+ * One page of an extension's call records, newest (or oldest) first, and the total count. The total is
+ * the extension's counter kept by triggers; the page is read by keyset from the anchor the client sent
+ * or from the nearer end of the history (platform/db/paging.ts), so no request scans the history.
  */
 export async function pageOfExtension(
   conn: Conn,
   tenantUuid: string,
   extensionUuid: string,
-  page: { size: number; offset: number; newestFirst: boolean },
+  page: HistoryPage,
 ): Promise<{ rows: CdrRow[]; total: number }> {
   const [count] = await historyTotal(conn).execute({ tenant: tenantUuid, extension: extensionUuid });
   const total = count?.calls ?? 0;
-  const window = pageWindow(total, page);
-  if (!window) return { rows: [], total };
-  const scan = page.newestFirst !== window.reversed ? historyNewest : historyOldest;
-  const rows = await scan(conn).execute({
-    tenant: tenantUuid,
-    extension: extensionUuid,
-    limit: window.limit,
-    offset: window.offset,
-  });
-  rows.sort(newestFirstOrder);
-  if (!page.newestFirst) rows.reverse();
-  return { rows, total };
+  return { rows: await historyPage(conn, tenantUuid, extensionUuid, total, page), total };
 }
 
-/**
- * Where a page lies when read from the nearer end of a history of `total` rows: the offset and limit in
- * the requested order, or (reversed) in the opposite order. Null when the page is past the end.
- */
-export function pageWindow(
+export interface HistoryPage {
+  page: number;
+  size: number;
+  newestFirst: boolean;
+  anchor: PageAnchor | null;
+}
+
+/** The rows of one page of a history whose total is known (see pageOfExtension). */
+export async function historyPage(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
   total: number,
-  page: { size: number; offset: number },
-): { offset: number; limit: number; reversed: boolean } | null {
-  if (page.offset >= total) return null;
-  const limit = Math.min(page.size, total - page.offset);
-  const fromOtherEnd = total - page.offset - limit;
-  return fromOtherEnd < page.offset
-    ? { offset: fromOtherEnd, limit, reversed: true }
-    : { offset: page.offset, limit, reversed: false };
+  page: HistoryPage,
+): Promise<CdrRow[]> {
+  return readKeysetPage(total, page, page.anchor, async (plan) => {
+    const descending = page.newestFirst !== plan.reversed;
+    const scan = plan.after
+      ? descending
+        ? historyScans.descAnchor
+        : historyScans.ascAnchor
+      : descending
+        ? historyScans.desc
+        : historyScans.asc;
+    const found = await scan(conn).execute({
+      tenant: tenantUuid,
+      extension: extensionUuid,
+      limit: plan.limit,
+      offset: plan.offset,
+      ...(plan.after ? { after: plan.after } : {}),
+    });
+    found.sort(newestFirstOrder);
+    return page.newestFirst ? found : found.reverse();
+  });
 }
 
 /** Names of the tenant's extensions among the given numbers. */
@@ -120,25 +139,41 @@ export async function insertCdr(conn: Conn, row: typeof cdrs.$inferInsert): Prom
   return inserted.length > 0;
 }
 
-/** The number of the extension, when the user owns it (null otherwise). */
-export async function ownExtensionNumber(
+/**
+ * The extension's number and its history's total, when the user owns the extension (null otherwise):
+ * one statement, the first of every history page.
+ */
+const ownHistoryQuery = preparedOn((conn) =>
+  conn
+    .select({ extension: extensions.extension, calls: cdrCounts.calls })
+    .from(users)
+    .innerJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
+    .leftJoin(
+      cdrCounts,
+      and(eq(cdrCounts.domainUuid, users.domainUuid), eq(cdrCounts.extensionUuid, extensions.extensionUuid)),
+    )
+    .where(
+      and(
+        eq(users.userUuid, sql.placeholder('user')),
+        eq(users.domainUuid, sql.placeholder('tenant')),
+        eq(users.extensionUuid, sql.placeholder('extension')),
+      ),
+    )
+    .prepare('cdr_own_history'),
+);
+
+export async function ownHistory(
   conn: Conn,
   tenantUuid: string,
   userUuid: string,
   extensionUuid: string,
-) {
-  const [row] = await conn
-    .select({ extension: extensions.extension })
-    .from(users)
-    .innerJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
-    .where(
-      and(
-        eq(users.userUuid, userUuid),
-        eq(users.domainUuid, tenantUuid),
-        eq(users.extensionUuid, extensionUuid),
-      ),
-    );
-  return row?.extension ?? null;
+): Promise<{ extension: string; total: number } | null> {
+  const [row] = await ownHistoryQuery(conn).execute({
+    user: userUuid,
+    tenant: tenantUuid,
+    extension: extensionUuid,
+  });
+  return row ? { extension: row.extension, total: row.calls ?? 0 } : null;
 }
 
 /** The tenant and (when it is one of the tenant's) the extension a call record names. */

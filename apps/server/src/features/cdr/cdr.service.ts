@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
-import { extensionNames, ownExtensionNumber, pageOfExtension } from './cdr.repository';
+import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
+import { extensionNames, historyPage, ownHistory } from './cdr.repository';
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export function createCdrService({ db }: { db: Db }) {
   return {
@@ -11,17 +15,22 @@ export function createCdrService({ db }: { db: Db }) {
       auth: Auth,
       tenantUuid: string,
       extensionUuid: string,
-      query: { size: number; page: number; sort: string },
+      query: { size: number; page: number; sort: string; anchor?: string },
     ): Promise<{ page: Page<CdrItem> }> {
-      const ownNumber = await ownExtensionNumber(db, tenantUuid, auth.userUuid, extensionUuid);
-      if (ownNumber === null) throw new ApiError(403, messages.forbidden);
-      const { rows, total } = await pageOfExtension(db, tenantUuid, extensionUuid, {
-        size: query.size,
-        offset: query.page * query.size,
-        newestFirst: query.sort.toUpperCase().endsWith('DESC'),
+      const own = await ownHistory(db, tenantUuid, auth.userUuid, extensionUuid);
+      if (own === null) throw new ApiError(403, messages.forbidden);
+      const ownNumber = own.extension;
+      const descending = query.sort.toUpperCase().endsWith('DESC');
+      const paging = { page: query.page, size: query.size, descending };
+      const rows = await historyPage(db, tenantUuid, extensionUuid, own.total, {
+        ...paging,
+        newestFirst: descending,
+        anchor: parsePageAnchor(query.anchor, paging, isUuid),
       });
-      const numbers = [...new Set(rows.flatMap((r) => [r.callerIdNumber, r.destinationNumber]))];
-      const names = await extensionNames(db, tenantUuid, numbers);
+      const total = own.total;
+      // Only a local call's other party can be a colleague with a name: most pages need no lookup.
+      const locals = rows.filter((r) => r.direction === 'local').map((r) => cdrDialNumber(r, ownNumber));
+      const names = await extensionNames(db, tenantUuid, [...new Set(locals)]);
       const content = rows.map((row): CdrItem => {
         // Until customer records exist, only colleagues' extensions have a name; outside numbers are unregistered.
         const other = cdrDialNumber(row, ownNumber);
@@ -36,7 +45,19 @@ export function createCdrService({ db }: { db: Db }) {
           startStamp: row.startStamp.toISOString(),
         };
       });
-      return { page: { content, totalElements: total, number: query.page, size: query.size } };
+      const anchor = pageAnchorOf(
+        paging,
+        rows.map((r) => r.cdrUuid),
+      );
+      return {
+        page: {
+          content,
+          totalElements: total,
+          number: query.page,
+          size: query.size,
+          ...(anchor && { anchor }),
+        },
+      };
     },
 
     /** How many recall items of the tenant are open (the header's recall badge, shown to everyone). */

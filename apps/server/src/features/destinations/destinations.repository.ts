@@ -1,3 +1,4 @@
+import { rowBefore } from '../../platform/audit/row-before';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { destinations, dialplans } from '../../platform/db/schema';
@@ -66,4 +67,18 @@ export async function deleteDestination(conn: Conn, tenantUuid: string, destinat
     .where(and(eq(destinations.domainUuid, tenantUuid), eq(destinations.destinationUuid, destinationUuid)))
     .returning({ number: destinations.destinationNumber });
   return row?.number ?? null;
+}
+
+/** The number's named fields before an edit (locked), for the audit entry; null when the tenant has no such number. */
+export function destinationBefore(
+  conn: Conn,
+  tenantUuid: string,
+  destinationUuid: string,
+  fields: readonly string[],
+) {
+  const where = and(
+    eq(destinations.domainUuid, tenantUuid),
+    eq(destinations.destinationUuid, destinationUuid),
+  );
+  return rowBefore(conn, destinations, where, fields);
 }

@@ -19,6 +19,7 @@ import { findDomainName } from '../../platform/pbx/lookups.repository';
 import type { TelephonyEngine } from '../../telephony/engine';
 import {
   deleteDestination,
+  destinationBefore,
   insertDestination,
   listDestinationRows,
   listDialplanChoices,
@@ -75,9 +76,12 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'destination', action: 'destination.save' } as const;
       await commitChange(deps, change, async (tx) => {
         const columns = await columnsOf(tx, tenantUuid, input);
-        if (!(await updateDestination(tx, tenantUuid, input.id, columns)))
+        const fields = ['destinationNumber', ...Object.keys(columns)];
+        const before = await destinationBefore(tx, tenantUuid, input.id, fields);
+        if (!before || !(await updateDestination(tx, tenantUuid, input.id, columns)))
           throw new ApiError(404, messages.notFound);
-        return { target: input.id, detail: columns };
+        const { destinationNumber, ...was } = before;
+        return { target: input.id, label: String(destinationNumber), before: was, after: { ...columns } };
       });
       return list(tenantUuid);
     },
@@ -102,6 +106,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
         });
         return {
           target: destinationUuid,
+          label: input.destinationNumber,
           detail: { destinationNumber: input.destinationNumber, ...columns },
         };
       });
@@ -115,7 +120,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       await commitChange(deps, change, async (tx) => {
         const number = await deleteDestination(tx, tenantUuid, destinationUuid);
         if (number === null) throw new ApiError(404, messages.notFound);
-        return { target: destinationUuid, detail: { destinationNumber: number } };
+        return { target: destinationUuid, label: number, detail: { destinationNumber: number } };
       });
     },
   };

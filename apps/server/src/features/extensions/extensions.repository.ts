@@ -1,3 +1,4 @@
+import { rowBefore } from '../../platform/audit/row-before';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { domains, extensions } from '../../platform/db/schema';
@@ -77,4 +78,15 @@ export async function updateExtensionPassword(
     .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extensionUuid, extensionUuid)))
     .returning({ extension: extensions.extension });
   return row?.extension ?? null;
+}
+
+/** The extension's named fields before an edit (locked), for the audit entry; null when the tenant has no such extension. */
+export function extensionBefore(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
+  fields: readonly string[],
+) {
+  const where = and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extensionUuid, extensionUuid));
+  return rowBefore(conn, extensions, where, fields);
 }

@@ -25,6 +25,7 @@ import {
 import type { TelephonyEngine } from '../../telephony/engine';
 import {
   deleteExtension,
+  extensionBefore,
   insertExtension,
   listExtensions,
   updateExtension,
@@ -71,14 +72,19 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       await commitChange(deps, change, async (tx) => {
         const error = extensionSaveError(input, await listGatewayNumbers(tx, tenantUuid));
         if (error) throw new ApiError(400, error);
-        const found = await updateExtension(tx, tenantUuid, input.extensionUuid, {
+        const after = {
           outboundCallerIdNumber: input.outboundCallerIdNumber,
           enabled: isFlagOn(input.enabled),
           doNotDisturb: isFlagOn(input.doNotDisturb),
           forwardAllDestination: input.forwardAllDestination.trim(),
-        });
-        if (!found) throw new ApiError(404, messages.notFound);
-        return { target: input.extensionUuid, detail: { ...input } };
+        };
+        const fields = ['extension', ...Object.keys(after)];
+        const before = await extensionBefore(tx, tenantUuid, input.extensionUuid, fields);
+        if (!before || !(await updateExtension(tx, tenantUuid, input.extensionUuid, after))) {
+          throw new ApiError(404, messages.notFound);
+        }
+        const { extension, ...was } = before;
+        return { target: input.extensionUuid, label: String(extension), before: was, after };
       });
       return list(tenantUuid);
     },
@@ -107,7 +113,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
           effectiveCallerIdName,
           passwordEnc: secrets.seal(password),
         });
-        return { target: extensionUuid, detail: { extension, effectiveCallerIdName } };
+        return { target: extensionUuid, label: extension, detail: { extension, effectiveCallerIdName } };
       });
       const all = await list(tenantUuid);
       return { extension: all.find((e) => e.extensionUuid === extensionUuid), password, list: all };
@@ -128,7 +134,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         if (number === null) throw new ApiError(404, messages.notFound);
         extension = number;
         // The password itself is never written to the audit log.
-        return { target: extensionUuid, detail: { extension: number } };
+        return { target: extensionUuid, label: number, detail: { extension: number } };
       });
       await deps.engine.dropRegistrations(tenantUuid, extension).catch(deps.onError);
       return { extension, password };

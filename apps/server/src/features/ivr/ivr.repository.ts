@@ -1,3 +1,4 @@
+import { rowBefore } from '../../platform/audit/row-before';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { ivrMenuOptions, ivrMenus } from '../../platform/db/schema';
@@ -102,4 +103,22 @@ export async function deleteMenu(
     .where(and(eq(ivrMenus.domainUuid, tenantUuid), eq(ivrMenus.ivrMenuUuid, ivrMenuUuid)))
     .returning({ name: ivrMenus.ivrMenuName });
   return row?.name ?? null;
+}
+
+/** The menu's stored columns and option digits before an edit (the row locked), for the audit entry. */
+export async function ivrMenuBefore(
+  conn: Conn,
+  tenantUuid: string,
+  ivrMenuUuid: string,
+  fields: readonly string[],
+): Promise<Record<string, unknown> | null> {
+  const where = and(eq(ivrMenus.domainUuid, tenantUuid), eq(ivrMenus.ivrMenuUuid, ivrMenuUuid));
+  const row = await rowBefore(conn, ivrMenus, where, fields);
+  if (!row) return null;
+  const options = await conn
+    .select({ digits: ivrMenuOptions.ivrMenuOptionDigits })
+    .from(ivrMenuOptions)
+    .where(and(eq(ivrMenuOptions.domainUuid, tenantUuid), eq(ivrMenuOptions.ivrMenuUuid, ivrMenuUuid)));
+  // Sorted here as the service sorts the new ones (the database's collation may order '#' and '*' otherwise).
+  return { ...row, options: options.map((o) => o.digits).sort() };
 }

@@ -27,6 +27,7 @@ import type { TelephonyEngine } from '../../telephony/engine';
 import {
   deleteMenu,
   findMenu,
+  ivrMenuBefore,
   insertMenu,
   listMenuRows,
   listOptionRows,
@@ -121,6 +122,7 @@ export function createIvrService(deps: IvrServiceDeps) {
           ivrMenuDescription: menu.ivrMenuDescription ?? null,
           ivrMenuEnabled: isFlagOn(menu.ivrMenuEnabled),
         };
+        const before = existing && (await ivrMenuBefore(tx, tenantUuid, ivrMenuUuid, Object.keys(columns)));
         if (existing) await updateMenu(tx, tenantUuid, ivrMenuUuid, columns);
         else await insertMenu(tx, tenantUuid, ivrMenuUuid, columns);
         // An option keeps its id only when it already belonged to this menu; any other id is replaced.
@@ -132,10 +134,11 @@ export function createIvrService(deps: IvrServiceDeps) {
           ivrMenuOptionParam: o.ivrMenuOptionParam,
         }));
         await replaceOptions(tx, tenantUuid, ivrMenuUuid, options);
-        return {
-          target: ivrMenuUuid,
-          detail: { ...columns, options: options.map((o) => o.ivrMenuOptionDigits) },
-        };
+        const after = { ...columns, options: options.map((o) => o.ivrMenuOptionDigits).sort() };
+        const label = `${columns.ivrMenuExtension} ${columns.ivrMenuName}`;
+        return before
+          ? { target: ivrMenuUuid, label, before, after }
+          : { target: ivrMenuUuid, label, detail: after };
       });
       return list(tenantUuid);
     },

@@ -138,7 +138,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
           sizeBytes: file.staged.size,
         };
         await insertRecording(tx, tenantUuid, row);
-        return { target: recordingUuid, detail: row };
+        return { target: recordingUuid, label: row.recordingName, detail: row };
       });
     } catch (failure) {
       if (storageName) await storage.remove(tenantUuid, storageName);
@@ -166,7 +166,13 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
         if (!found) throw new ApiError(404, messages.notFound);
         refuseBuiltIn(found);
         await renameRecording(tx, tenantUuid, recordingUuid, input.recordingName.trim());
-        return { target: recordingUuid, detail: { recordingName: input.recordingName.trim() } };
+        const recordingName = input.recordingName.trim();
+        return {
+          target: recordingUuid,
+          label: recordingName,
+          before: { recordingName: found.recordingName },
+          after: { recordingName },
+        };
       });
       return listing(tenantUuid);
     },

@@ -1,3 +1,4 @@
+import { rowBefore } from '../../platform/audit/row-before';
 import { isFlagOn, type RingGroupDestination, type RingGroupFields } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
@@ -89,4 +90,30 @@ export async function deleteRingGroup(
     .where(and(eq(ringGroups.domainUuid, tenantUuid), eq(ringGroups.ringGroupUuid, ringGroupUuid)))
     .returning({ number: ringGroups.ringGroupExtension });
   return row?.number ?? null;
+}
+
+/**
+ * The group's stored fields and member numbers before an edit (the row locked), for the audit entry;
+ * null when the tenant has no such group.
+ */
+export async function ringGroupBefore(
+  conn: Conn,
+  tenantUuid: string,
+  ringGroupUuid: string,
+  fields: readonly string[],
+): Promise<Record<string, unknown> | null> {
+  const where = and(eq(ringGroups.domainUuid, tenantUuid), eq(ringGroups.ringGroupUuid, ringGroupUuid));
+  const row = await rowBefore(conn, ringGroups, where, fields);
+  if (!row) return null;
+  const members = await conn
+    .select({ number: ringGroupDestinations.destinationNumber })
+    .from(ringGroupDestinations)
+    .where(
+      and(
+        eq(ringGroupDestinations.domainUuid, tenantUuid),
+        eq(ringGroupDestinations.ringGroupUuid, ringGroupUuid),
+      ),
+    )
+    .orderBy(asc(ringGroupDestinations.sortOrder));
+  return { ...row, members: members.map((m) => m.number) };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ApiError,
+  isFlagOn,
   flagOf,
   messages,
   ringGroupFromForm,
@@ -24,6 +25,7 @@ import type { TelephonyEngine } from '../../telephony/engine';
 import {
   deleteRingGroup,
   insertRingGroup,
+  ringGroupBefore,
   listMemberRows,
   listRingGroupRows,
   replaceMembers,
@@ -90,15 +92,23 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         if (domainName === null) throw new ApiError(404, messages.notFound);
         const { destinations, ...fields } = ringGroupFromForm(form, domainName);
         const ringGroupUuid = form.ringGroupUuid ?? randomUUID();
-        if (!form.ringGroupUuid) await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
-        else if (!(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
+        const after = {
+          ...fields,
+          ringGroupEnabled: isFlagOn(fields.ringGroupEnabled),
+          members: destinations.map((d) => d.destinationNumber),
+        };
+        const label = `${fields.ringGroupExtension} ${fields.ringGroupName}`;
+        if (!form.ringGroupUuid) {
+          await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
+          await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);
+          return { target: ringGroupUuid, label, detail: after };
+        }
+        const before = await ringGroupBefore(tx, tenantUuid, ringGroupUuid, Object.keys(fields));
+        if (!before || !(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
           throw new ApiError(404, messages.notFound);
         }
         await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);
-        return {
-          target: ringGroupUuid,
-          detail: { ...fields, members: destinations.map((d) => d.destinationNumber) },
-        };
+        return { target: ringGroupUuid, label, before, after };
       });
       return list(tenantUuid);
     },

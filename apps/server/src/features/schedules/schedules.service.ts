@@ -211,6 +211,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
         await replaceConditions(tx, tenantUuid, dialplanUuid, conditions);
         return {
           target: dialplanUuid,
+          label: `${dialplanNumber} ${fields.dialplanName}`,
           detail: {
             dialplanName: fields.dialplanName,
             dialplanNumber,

@@ -1,3 +1,4 @@
+import { rowBefore } from '../../platform/audit/row-before';
 import { SPEED_DIAL_GROUP, type SpeedDial } from '@tsunagu/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
@@ -60,4 +61,10 @@ export async function deleteSpeedDial(
     .where(and(eq(speedDials.domainUuid, tenantUuid), eq(speedDials.speedDialUuid, speedDialUuid)))
     .returning({ number: speedDials.speedNumber });
   return row?.number ?? null;
+}
+
+/** The entry's stored columns before an edit (locked), for the audit entry; null when the tenant has no such entry. */
+export function speedDialBefore(conn: Conn, tenantUuid: string, speedDialUuid: string) {
+  const where = and(eq(speedDials.domainUuid, tenantUuid), eq(speedDials.speedDialUuid, speedDialUuid));
+  return rowBefore(conn, speedDials, where, ['speedNumber', 'phoneNumber', 'memo']);
 }

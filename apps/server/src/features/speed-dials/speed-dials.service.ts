@@ -10,7 +10,13 @@ import {
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import type { TelephonyEngine } from '../../telephony/engine';
-import { deleteSpeedDial, insertSpeedDial, listSpeedDials, updateSpeedDial } from './speed-dials.repository';
+import {
+  deleteSpeedDial,
+  insertSpeedDial,
+  listSpeedDials,
+  speedDialBefore,
+  updateSpeedDial,
+} from './speed-dials.repository';
 
 export interface SpeedDialsServiceDeps {
   db: Db;
@@ -43,10 +49,14 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
           memo: entry.commSub2?.trim() || null,
         };
         const commUuid = entry.commUuid ?? randomUUID();
-        if (!entry.commUuid) await insertSpeedDial(tx, tenantUuid, commUuid, row);
-        else if (!(await updateSpeedDial(tx, tenantUuid, commUuid, row)))
+        if (!entry.commUuid) {
+          await insertSpeedDial(tx, tenantUuid, commUuid, row);
+          return { target: commUuid, label: row.speedNumber, detail: row };
+        }
+        const before = await speedDialBefore(tx, tenantUuid, commUuid);
+        if (!before || !(await updateSpeedDial(tx, tenantUuid, commUuid, row)))
           throw new ApiError(404, messages.notFound);
-        return { target: commUuid, detail: row };
+        return { target: commUuid, label: row.speedNumber, before, after: row };
       });
       return list(tenantUuid);
     },
@@ -57,7 +67,7 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
       await commitChange(deps, change, async (tx) => {
         const number = await deleteSpeedDial(tx, tenantUuid, commUuid);
         if (number === null) throw new ApiError(404, messages.notFound);
-        return { target: commUuid, detail: { commName: number } };
+        return { target: commUuid, label: number, detail: { commName: number } };
       });
     },
   };

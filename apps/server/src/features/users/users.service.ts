@@ -11,6 +11,7 @@ import {
   type UserSaveRequest,
   reasons,
 } from '@tsunagu/contract';
+import { auditChanges } from '../../platform/audit/audit-diff';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -143,7 +144,14 @@ export function createUsersService({
           username: auth.username,
           action: 'user.save',
           target: user.userUuid,
-          detail: { password: Boolean(password), popup: request.popup, phoneType: request.phoneType },
+          targetLabel: user.userNm || user.username,
+          detail: {
+            password: Boolean(password),
+            changes: auditChanges(
+              { popup: user.popup, phoneType: user.phoneType },
+              { popup: changes.popup ?? user.popup, phoneType: changes.phoneType ?? user.phoneType },
+            ),
+          },
           ip,
         });
         return revoked;
@@ -167,6 +175,7 @@ export function createUsersService({
           username: auth.username,
           action: 'user.forceLogout',
           target: userUuid,
+          targetLabel: target.userNm || target.username,
           detail: { sessions: revoked.length },
           ip,
         });

@@ -1,5 +1,6 @@
 import type { Conn } from '../db/client';
 import { auditLog } from '../db/schema';
+import { withoutSecrets } from './audit-diff';
 
 /** One audit entry: sign-ins (success and failure) and every change a user makes. */
 export interface AuditEntry {
@@ -10,6 +11,9 @@ export interface AuditEntry {
   action: string;
   /** What was acted on (an id or a name). */
   target?: string;
+  /** The target by name as the 操作履歴 screen shows it ('内線 1001', a user's name), resolved now. */
+  targetLabel?: string;
+  /** What changed; a field that names a secret (password, secret, token …) is never stored. */
   detail?: Record<string, unknown>;
   ip?: string;
 }
@@ -22,7 +26,8 @@ export async function audit(conn: Conn, entry: AuditEntry): Promise<void> {
     username: entry.username ?? '',
     action: entry.action,
     target: entry.target ?? '',
-    detail: entry.detail ?? null,
+    targetLabel: entry.targetLabel ?? '',
+    detail: entry.detail ? withoutSecrets(entry.detail) : null,
     ip: entry.ip ?? '',
   });
 }

@@ -2,6 +2,7 @@ import { ApiError } from '@tsunagu/contract';
 import type { Auth } from '../auth/auth-context';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/unique-violation';
+import { auditChanges } from './audit-diff';
 import { audit } from './audit.repository';
 
 /** Who makes a change, for the audit log. */
@@ -21,8 +22,24 @@ export interface AuditedChange {
 
 /** What the audit entry records about the change. */
 export interface AuditNote {
+  /** The id of what was changed. */
   target: string;
+  /** Its name as a reader knows it ('内線 1001', '営業部'), resolved now: ids mean nothing later. */
+  label?: string;
   detail?: Record<string, unknown>;
+  /**
+   * An edit's values before and after (the object's fields as stored or as the form names them): the
+   * entry keeps only the fields that changed, under detail.changes; secret fields never show their values.
+   * A create passes only `after`, a delete only `before`.
+   */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The entry's detail: the note's own, plus the changed fields when it gave before/after. */
+function detailOf(note: AuditNote): Record<string, unknown> | undefined {
+  if (note.before === undefined && note.after === undefined) return note.detail;
+  return { ...note.detail, changes: auditChanges(note.before, note.after) };
 }
 
 /**
@@ -43,7 +60,8 @@ export async function auditedTransaction<Note extends AuditNote>(
         username: change.actor.auth.username,
         action: change.action,
         target: note.target,
-        detail: note.detail,
+        targetLabel: note.label,
+        detail: detailOf(note),
         ip: change.actor.ip,
       });
       return note;

@@ -1,27 +1,31 @@
 import { ApiError, messages } from '@tsunagu/contract';
-import type { Db } from '../db/client';
 import type { Auth } from './auth-context';
-import { findLiveSession, touchSessions, TOUCH_EVERY_MS } from './sessions.repository';
+import type { SessionCache } from './session-cache';
+import { TOUCH_EVERY_MS } from './sessions.repository';
 import type { TokenSigner } from './tokens';
 
 export type Authenticator = (authorization: string | undefined) => Promise<Auth>;
 
-/** Resolves `Authorization: Bearer <token>` to a live session, or throws 401. */
+/**
+ * Resolves `Authorization: Bearer <token>` to a live session, or throws 401. A `patient` authenticator
+ * (the WebSocket CONNECT's) lets its session reads gather with others' (session-cache.ts).
+ */
 export function createAuthenticator(
-  db: Db,
   tokens: TokenSigner,
+  sessions: SessionCache,
   now: () => Date = () => new Date(),
+  { patient = false }: { patient?: boolean } = {},
 ): Authenticator {
   return async (authorization) => {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!match?.[1]) throw new ApiError(401, messages.unauthorized);
     const claims = await tokens.verify(match[1]);
     if (!claims) throw new ApiError(401, messages.sessionExpired);
-    const t = now();
-    const session = await findLiveSession(db, claims.sid, t);
+    const session = await sessions.get(claims.sid, patient);
     if (!session || session.username !== claims.sub) throw new ApiError(401, messages.sessionExpired);
+    const t = now();
     if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-      await touchSessions(db, [session.sessionUuid], t);
+      await sessions.touch(session.sessionUuid, t, patient);
     return {
       sessionUuid: session.sessionUuid,
       userUuid: session.userUuid,

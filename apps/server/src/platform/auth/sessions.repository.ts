@@ -56,9 +56,9 @@ export async function revokeOldestSessions(conn: Conn, userUuid: string, count: 
   return rows.map((r) => r.sessionUuid);
 }
 
-/** Revokes the user's expired or stale sessions: they no longer hold a place under the limit. */
-export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Date): Promise<void> {
-  await conn
+/** Revokes the user's expired or stale sessions (they no longer hold a place under the limit); returns their ids. */
+export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Date): Promise<string[]> {
+  const rows = await conn
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -67,15 +67,22 @@ export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Da
         isNull(sessions.revokedAt),
         or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince(now))),
       ),
-    );
+    )
+    .returning({ sessionUuid: sessions.sessionUuid });
+  return rows.map((r) => r.sessionUuid);
 }
 
-/** The session with its user and tenant, when it is neither revoked nor expired and the user is enabled. */
-const liveSession = preparedOn((conn) =>
+/**
+ * The sessions among `sessionUuids` with their users and tenants, those neither revoked nor expired whose
+ * user and tenant are enabled: one statement for a whole batch (a mass reconnect's CONNECTs, a burst of
+ * requests; see session-cache.ts).
+ */
+const liveSessions = preparedOn((conn) =>
   conn
     .select({
       sessionUuid: sessions.sessionUuid,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       userUuid: users.userUuid,
       username: users.username,
       userClass: users.userClass,
@@ -88,18 +95,28 @@ const liveSession = preparedOn((conn) =>
     .innerJoin(domains, eq(domains.domainUuid, sessions.domainUuid))
     .where(
       and(
-        eq(sessions.sessionUuid, sql.placeholder('sessionUuid')),
+        sql`${sessions.sessionUuid} = ANY(${sql.placeholder('sessionUuids')}::uuid[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.enabled, true),
         eq(domains.enabled, true),
       ),
     )
-    .prepare('live_session'),
+    .prepare('live_sessions'),
 );
 
+export type LiveSession = Awaited<ReturnType<ReturnType<typeof liveSessions>['execute']>>[number];
+
+export async function findLiveSessions(
+  conn: Conn,
+  sessionUuids: string[],
+  now: Date,
+): Promise<LiveSession[]> {
+  return liveSessions(conn).execute({ sessionUuids, now });
+}
+
 export async function findLiveSession(conn: Conn, sessionUuid: string, now: Date) {
-  const [row] = await liveSession(conn).execute({ sessionUuid, now });
+  const [row] = await findLiveSessions(conn, [sessionUuid], now);
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { Page, PageSort } from '@tsunagu/contract/paging';
-import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * Applying a page query (contract/paging.ts) to SQL. The query schema has already refused sort fields
@@ -40,4 +40,128 @@ export function pageOf<T>(
   query: { page: number; size: number },
 ): Page<T> {
   return { content, totalElements, number: query.page, size: query.size };
+}
+
+/*
+ * Keyset paging: a deep page costs what the first one does. The client keeps the `anchor` of each page it
+ * was sent (the page's number and its first and last rows) and sends the nearest one back; the next
+ * page is then read from the anchor's last row onwards, the previous one from its first row backwards,
+ * by a (key, id) row comparison the list's index answers. Without an anchor the page is read from the
+ * nearer end of the list (the last page is as cheap as the first). The total comes from a counter.
+ *
+ * A list that pages this way orders by one non-null key column and its unique id, both in the same
+ * direction, with an index on (its filter's equality columns…, key, id).
+ */
+
+/** A page the client holds: its number and the ids of its first and last rows. */
+export interface PageAnchor {
+  page: number;
+  firstId: string;
+  lastId: string;
+}
+
+/** The anchor text of a page (contract/paging.ts `pageAnchorParam`), or none for an empty page. */
+export function pageAnchorOf(
+  query: { page: number; size: number; descending: boolean },
+  ids: string[],
+): string | undefined {
+  if (ids.length === 0) return undefined;
+  return [query.page, query.size, query.descending ? 'd' : 'a', ids[0], ids[ids.length - 1]].join('~');
+}
+
+/**
+ * The anchor the client sent, when it was written for pages of this size and order and names ids of the
+ * list's form (`isId`; a malformed id must not reach the database as a parameter). Else none.
+ */
+export function parsePageAnchor(
+  text: string | undefined,
+  query: { size: number; descending: boolean },
+  isId: (id: string) => boolean,
+): PageAnchor | null {
+  if (!text) return null;
+  const [page, size, direction, firstId, lastId] = text.split('~');
+  if (Number(size) !== query.size || direction !== (query.descending ? 'd' : 'a')) return null;
+  if (!firstId || !lastId || !isId(firstId) || !isId(lastId)) return null;
+  return { page: Number(page), firstId, lastId };
+}
+
+/**
+ * How to read one page of a keyset list of `total` rows: `limit` rows after skipping `offset`, read in
+ * the list's order or (`reversed`) the opposite one and turned back, starting strictly after row `after`
+ * (in the reading order) or at the reading order's start. Null when the page lies past the end.
+ */
+export interface KeysetPlan {
+  after: string | null;
+  reversed: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** The cheapest way to read the page: from the start, from the end or from the anchor, whichever skips least. */
+export function keysetPlan(
+  total: number,
+  query: { page: number; size: number },
+  anchor: PageAnchor | null,
+): KeysetPlan | null {
+  const start = query.page * query.size;
+  if (start >= total) return null;
+  const limit = Math.min(query.size, total - start);
+  const plans: KeysetPlan[] = [
+    { after: null, reversed: false, offset: start, limit },
+    { after: null, reversed: true, offset: total - start - limit, limit },
+  ];
+  if (anchor && anchor.page < query.page)
+    plans.push({
+      after: anchor.lastId,
+      reversed: false,
+      offset: (query.page - anchor.page - 1) * query.size,
+      limit,
+    });
+  if (anchor && anchor.page > query.page)
+    plans.push({
+      after: anchor.firstId,
+      reversed: true,
+      offset: (anchor.page - query.page - 1) * query.size,
+      limit,
+    });
+  return plans.reduce((best, plan) => (plan.offset < best.offset ? plan : best));
+}
+
+/** A keyset list's order: its key column and its unique id, read the same way. */
+export interface KeysetColumns {
+  key: AnyColumn;
+  id: AnyColumn;
+}
+
+/** ORDER BY of a keyset list read in one direction. */
+export function keysetOrderBy(columns: KeysetColumns, descending: boolean): SQL[] {
+  const by = descending ? desc : asc;
+  return [by(columns.key), by(columns.id)];
+}
+
+/**
+ * Rows strictly after a bound row in the reading order. `bound` selects the bound row's (key, id) — from
+ * the same list's filters, so an id of another tenant's row selects nothing and so matches no row.
+ */
+export function keysetAfter(columns: KeysetColumns, descending: boolean, bound: SQL): SQL {
+  return descending
+    ? sql`(${columns.key}, ${columns.id}) < (${bound})`
+    : sql`(${columns.key}, ${columns.id}) > (${bound})`;
+}
+
+/**
+ * Reads a page by its plan. `read` runs the plan's query and returns the rows in the list's order (the
+ * plan's reading order only picks them). When the anchor's row is gone (deleted since), nothing follows
+ * it, so the page is read again as if no anchor had been sent.
+ */
+export async function readKeysetPage<T>(
+  total: number,
+  query: { page: number; size: number },
+  anchor: PageAnchor | null,
+  read: (plan: KeysetPlan) => Promise<T[]>,
+): Promise<T[]> {
+  const plan = keysetPlan(total, query, anchor);
+  if (!plan) return [];
+  const rows = await read(plan);
+  return rows.length === 0 && plan.after !== null ? read(keysetPlan(total, query, null)!) : rows;
 }

@@ -25,6 +25,8 @@ export const domains = pgTable('domains', {
   enabled: boolean('enabled').notNull().default(true),
   /** Storage for the tenant's own audio files, in bytes (0006_recording_quota.sql). */
   recordingQuotaBytes: bigint('recording_quota_bytes', { mode: 'number' }).notNull().default(104857600),
+  /** The tenant requires two-step sign-in of its administrators (0015_two_step_audit_labels.sql). */
+  twoStepForAdmins: boolean('two_step_for_admins').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -123,6 +125,8 @@ export const auditLog = pgTable('audit_log', {
   username: text('username').notNull().default(''),
   action: text('action').notNull(),
   target: text('target').notNull().default(''),
+  /** The target by name, resolved when the entry was written (0015). */
+  targetLabel: text('target_label').notNull().default(''),
   detail: jsonb('detail'),
   ip: text('ip').notNull().default(''),
   createdAt: ts('created_at')
@@ -133,6 +137,7 @@ export const auditLog = pgTable('audit_log', {
 export * from './staff-schema';
 export * from './calls-schema';
 export * from './realtime-schema';
+export * from './two-step-schema';
 
 // PBX objects (migrations/0002_pbx.sql).
 

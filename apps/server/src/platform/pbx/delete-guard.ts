@@ -75,8 +75,11 @@ export async function commitGuardedDelete<Found = undefined>(
     );
     const detail = await remove(tx, object);
     if (detail === null) throw new ApiError(404, messages.notFound);
+    // What was deleted by its own name (its number or name, the first value `remove` records).
+    const label = Object.values(detail).find((value) => typeof value === 'string');
     return {
       target: id,
+      label: typeof label === 'string' ? label : undefined,
       detail: { ...detail, removedReferences: cleared.removedReferences },
       alsoChanged: cleared.alsoChanged,
     };

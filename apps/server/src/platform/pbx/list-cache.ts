@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ok } from '@tsunagu/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
+import { coalesceByKey } from '../db/coalesce';
 import { findChangeVersions, type ChangeArea } from './lookups.repository';
 
 /** The cached list answers. */
@@ -76,12 +77,16 @@ export function createListCache(db: Db, maxBytes = 64 * 1024 * 1024): ListCache 
     }
   }
 
+  // Requests arriving together share one read of the counters (never one already sent: a request still
+  // sees every change committed before it, its own save included).
+  const versionsOf = coalesceByKey((tenantUuid) => findChangeVersions(db, tenantUuid));
+
   return {
     async answer(tenantUuid, list, build) {
       const key = `${tenantUuid}:${list}`;
       // The version is read before the rows: an answer built after a concurrent change is then stored
       // under the older version and rebuilt on the next request, never served stale.
-      const versions = await findChangeVersions(db, tenantUuid);
+      const versions = await versionsOf(tenantUuid);
       const version = AREAS[list].map((area) => versions[area]).join('.');
       const cached = entries.get(key);
       if (cached?.version === version) {

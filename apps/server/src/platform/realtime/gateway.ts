@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { topicOwner, topics } from '@tsunagu/contract';
 import type { Auth } from '../auth/auth-context';
 import type { Authenticator } from '../auth/authenticate';
+import type { SessionCache } from '../auth/session-cache';
 import { deadSessions, touchSessions, TOUCH_EVERY_MS } from '../auth/sessions.repository';
 import type { Db } from '../db/client';
 import { createStompBroker, type StompBroker } from './broker';
@@ -49,6 +50,8 @@ export interface RealtimeGatewayDeps {
   db: Db;
   bus: Bus;
   authenticate: Authenticator;
+  /** Where ended sessions are dropped on this instance (the authenticator's cache), on every instance. */
+  sessions?: Pick<SessionCache, 'forget'>;
   /** Names this process's connections in the database; a restart under the same id clears them. */
   instanceId?: string;
   now?: () => Date;
@@ -65,6 +68,7 @@ export function createRealtimeGateway({
   db,
   bus,
   authenticate,
+  sessions,
   instanceId = randomUUID(),
   now = () => new Date(),
   onError = (error: unknown) => console.error(error),
@@ -125,6 +129,7 @@ export function createRealtimeGateway({
   });
 
   const closeSessions = (sessionUuids: string[]) => {
+    sessions?.forget(sessionUuids);
     const ended = new Set(sessionUuids);
     broker.disconnectWhere((auth) => ended.has(auth.sessionUuid), 'セッションが終了しました。');
   };
@@ -171,8 +176,12 @@ export function createRealtimeGateway({
     // Not awaited: during a reconnect storm the batch may be seconds away, and a request need not wait.
     publishPresence: async (tenantUuid, userUuids) =>
       void presence.usersChanged(userUuids.map((userUuid) => ({ domainUuid: tenantUuid, userUuid }))),
-    endSessions: (sessionUuids) =>
-      sessionUuids.length === 0 ? Promise.resolve() : bus.publish(END_SESSIONS, JSON.stringify(sessionUuids)),
+    endSessions: (sessionUuids) => {
+      if (sessionUuids.length === 0) return Promise.resolve();
+      // This instance's next request must not wait for the bus to bring the message back.
+      sessions?.forget(sessionUuids);
+      return bus.publish(END_SESSIONS, JSON.stringify(sessionUuids));
+    },
     async close() {
       closing = true;
       clearInterval(keepAlive);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createAuthenticator } from '../../platform/auth/authenticate';
+import { createSessionCache } from '../../platform/auth/session-cache';
 import { createTokenSigner } from '../../platform/auth/tokens';
 import { createSecretBox } from '../../platform/crypto/secrets';
 import { domains, extensions } from '../../platform/db/schema';
@@ -270,7 +271,10 @@ export interface SandboxKit {
 export async function startSandbox(options: Partial<SandboxEngineOptions> = {}): Promise<SandboxKit> {
   const t = await createTestApp();
   const secrets = createSecretBox(t.config.secretKey);
-  const authenticate = createAuthenticator(t.database.db, createTokenSigner(t.config.jwtSecret));
+  const authenticate = createAuthenticator(
+    createTokenSigner(t.config.jwtSecret),
+    createSessionCache(t.database.db),
+  );
   let base = MONDAY_10;
   let since = Date.now();
   const engine = createSandboxEngine({

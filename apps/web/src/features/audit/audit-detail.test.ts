@@ -10,6 +10,7 @@ const entry = (detail: AuditEntry['detail']): AuditEntry => ({
   username: 'admin',
   action: 'login.failure',
   target: '',
+  targetLabel: '',
   detail,
   ip: '127.0.0.1',
 });
@@ -21,5 +22,23 @@ describe('the 内容 column', () => {
       'メンバー: 1001、1002 / パスワード変更: はい',
     );
     expect(detailText(entry(null))).toBe('');
+  });
+
+  it('shows an edit as each changed field before → after, a secret as ***', () => {
+    expect(
+      detailText(
+        entry({
+          changes: {
+            outboundCallerIdNumber: { before: '0312345678', after: '0398765432' },
+            forwardAllDestination: { before: '', after: '1002' },
+            enabled: { before: 'true', after: 'false' },
+            password: { before: '***', after: '***' },
+          },
+        }),
+      ),
+    ).toBe(
+      '発信者番号: 0312345678 → 0398765432 / 転送先: （なし） → 1002 / 有効: はい → いいえ / パスワード変更: *** → ***',
+    );
+    expect(detailText(entry({ by: 'password', changes: {} }))).toBe('確認方法: パスワード / 変更なし');
   });
 });

@@ -1,4 +1,9 @@
-import { AUDIT_ACTIONS, auditActionLabel, type AuditEntry } from '@tsunagu/contract/audit';
+import {
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  auditChangesSchema,
+  type AuditEntry,
+} from '@tsunagu/contract/audit';
 import { useMemo } from 'react';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { useCan } from '../../shared/session/use-can';
@@ -18,12 +23,30 @@ function valueText(value: unknown): string {
   return t.values[text] ?? text;
 }
 
-/** What was saved or why a sign-in failed, as `名前: 値` pairs. */
+/** A value in a before/after pair: an empty one says so rather than showing nothing. */
+const sideText = (value: unknown) => {
+  const text = valueText(value);
+  return text === '' || value === null ? t.empty : text;
+};
+
+/**
+ * What was saved or why a sign-in failed, as `名前: 値` pairs; an edit's changed fields as
+ * `名前: 前 → 後`.
+ */
 export function detailText(entry: AuditEntry): string {
   if (!entry.detail) return '';
-  return Object.entries(entry.detail)
-    .map(([key, value]) => `${t.fields[key] ?? key}: ${valueText(value)}`)
-    .join(' / ');
+  const { changes, ...rest } = entry.detail;
+  const parts = Object.entries(rest)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${t.fields[key] ?? key}: ${valueText(value)}`);
+  const parsed = auditChangesSchema.safeParse(changes);
+  if (parsed.success) {
+    const edits = Object.entries(parsed.data).map(
+      ([key, { before, after }]) => `${t.fields[key] ?? key}: ${sideText(before)} → ${sideText(after)}`,
+    );
+    parts.push(edits.length > 0 ? edits.join(' / ') : t.noChange);
+  }
+  return parts.join(' / ');
 }
 
 function columnsFor(allTenants: boolean): ServerColumn<AuditEntry>[] {
@@ -50,7 +73,8 @@ function columnsFor(allTenants: boolean): ServerColumn<AuditEntry>[] {
       width: 200,
       text: (e) => auditActionLabel(e.action),
     },
-    { key: 'target', title: t.columns.target, width: 180, text: (e) => e.target },
+    // The name the entry was written with; entries older than labels show their id.
+    { key: 'target', title: t.columns.target, width: 180, text: (e) => e.targetLabel || e.target },
     { key: 'detail', title: t.columns.detail, width: 360, text: detailText },
     { key: 'ip', title: t.columns.ip, sortField: 'ip', width: 140, text: (e) => e.ip },
   ];

@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
 import { messages } from '@tsunagu/contract/messages';
 import { Alert, Button } from 'antd';
-import { useRef } from 'react';
+import type { TwoStepChallenge } from '@tsunagu/contract/two-step';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import { takeReturnUrl } from '../../shared/session/return-url';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
 import { isSessionMax, loginErrorMessage, useLogin } from './login';
+import { SecondStep } from './second-step';
 import styles from './login-page.module.css';
 
 type LoginForm = z.input<typeof loginRequestSchema>;
@@ -31,12 +33,15 @@ export function LoginPage() {
   });
   const { errors } = formState;
 
+  // A password accepted for an account with two-step sign-in: the second step replaces the form.
+  const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
+  const enter = () => navigate(takeReturnUrl() ?? paths.dashboard.href(), { replace: true });
   // What was last sent, so the offer to end the oldest session re-sends exactly that.
   const sent = useRef<LoginRequest | null>(null);
   const send = (credentials: LoginRequest) => {
     sent.current = credentials;
     login.mutate(credentials, {
-      onSuccess: () => navigate(takeReturnUrl() ?? paths.dashboard.href(), { replace: true }),
+      onSuccess: (outcome) => (outcome.challenge ? setChallenge(outcome.challenge) : enter()),
     });
   };
   const submit = handleSubmit(({ username, password }) => send({ username, password }));
@@ -52,41 +57,56 @@ export function LoginPage() {
           </h1>
           <p>{ja.login.heading}</p>
         </div>
-        {login.error && <Alert type="error" showIcon title={loginErrorMessage(login.error)} role="alert" />}
-        {/* Below the alert at the form's width: inside it, the label did not fit at 380 px. */}
-        {isSessionMax(login.error) && (
-          <Button block onClick={endOldest}>
-            {messages.endOldestSession}
-          </Button>
+        {challenge ? (
+          <SecondStep
+            challenge={challenge}
+            onSignedIn={enter}
+            onBack={() => {
+              setChallenge(null);
+              login.reset();
+            }}
+          />
+        ) : (
+          <>
+            {login.error && (
+              <Alert type="error" showIcon title={loginErrorMessage(login.error)} role="alert" />
+            )}
+            {/* Below the alert at the form's width: inside it, the label did not fit at 380 px. */}
+            {isSessionMax(login.error) && (
+              <Button block onClick={endOldest}>
+                {messages.endOldestSession}
+              </Button>
+            )}
+            <form onSubmit={submit} noValidate>
+              <LoginField
+                id="login-username"
+                label={ja.login.id}
+                autoComplete="username"
+                autoFocus
+                error={errors.username?.message}
+                {...register('username')}
+              />
+              <LoginField
+                id="login-password"
+                label={ja.login.password}
+                type="password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...register('password')}
+              />
+              <Button type="primary" htmlType="submit" size="middle" block loading={login.isPending}>
+                {ja.login.submit}
+              </Button>
+            </form>
+            <DemoAccounts
+              onPick={(account) => {
+                setValue('username', account.id);
+                setValue('password', account.password);
+                clearErrors();
+              }}
+            />
+          </>
         )}
-        <form onSubmit={submit} noValidate>
-          <LoginField
-            id="login-username"
-            label={ja.login.id}
-            autoComplete="username"
-            autoFocus
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <LoginField
-            id="login-password"
-            label={ja.login.password}
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="primary" htmlType="submit" size="middle" block loading={login.isPending}>
-            {ja.login.submit}
-          </Button>
-        </form>
-        <DemoAccounts
-          onPick={(account) => {
-            setValue('username', account.id);
-            setValue('password', account.password);
-            clearErrors();
-          }}
-        />
       </div>
     </main>
   );

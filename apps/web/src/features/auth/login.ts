@@ -1,7 +1,9 @@
 import { ApiError } from '@tsunagu/contract/envelope';
 import { authEndpoints } from '@tsunagu/contract/endpoints/auth';
+import { twoStepEndpoints } from '@tsunagu/contract/endpoints/two-step';
 import { messages } from '@tsunagu/contract/messages';
 import type { LoginRequest } from '@tsunagu/contract/auth';
+import type { TwoStepChallenge, TwoStepLoginRequest } from '@tsunagu/contract/two-step';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 import { getSession, startSession } from '../../shared/session/session-store';
@@ -9,17 +11,39 @@ import { getUserInfo } from './get-user-info';
 import { logout } from './logout';
 import { bearerToken, tokenSubject } from './token';
 
+/** A sign-in that is done, or that needs its second step (two-step sign-in). */
+export type LoginOutcome = { challenge: TwoStepChallenge | null };
+
 /**
- * POST /login, then the user info of the token's subject. The session (token + user info) is
- * stored only when both succeed, so a failure of either leaves no token behind (spec 8).
+ * The session (token + user info) is stored only when both the token and the user info arrive, so a
+ * failure of either leaves no token behind (spec 8).
  */
-export async function login(credentials: LoginRequest): Promise<void> {
-  if (getSession()) await logout().catch(() => undefined);
-  const { headers } = await callApi(authEndpoints.login, { body: credentials });
+async function startFromHeaders(headers: Headers): Promise<void> {
   const token = bearerToken(headers.get('Authorization'));
   const username = token && tokenSubject(token);
   if (!token || !username) throw new ApiError(502, messages.loginFailed);
   startSession(token, await getUserInfo(username, token));
+}
+
+/** POST /login, then (unless a second step is due) the user info of the token's subject. */
+export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
+  if (getSession()) await logout().catch(() => undefined);
+  const { data, headers } = await callApi(authEndpoints.login, { body: credentials });
+  if (data.twoStep) return { challenge: data.twoStep };
+  await startFromHeaders(headers);
+  return { challenge: null };
+}
+
+/** The second step: the code (or, for a 'setup' ticket, the new app's first code); answers any recovery codes. */
+export async function loginSecondStep(request: TwoStepLoginRequest): Promise<{ recoveryCodes?: string[] }> {
+  const { data, headers } = await callApi(twoStepEndpoints.twoStepLogin, { body: request });
+  await startFromHeaders(headers);
+  return { recoveryCodes: data.recoveryCodes };
+}
+
+/** For a 'setup' ticket: the QR code and key of a new registration. */
+export async function loginTwoStepSetup(ticket: string) {
+  return (await callApi(twoStepEndpoints.twoStepLoginSetup, { body: { ticket } })).data;
 }
 
 /** The login mutation; the login page shows its errors itself. */
@@ -36,7 +60,7 @@ export function isSessionMax(error: unknown): boolean {
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (isSessionMax(error)) return messages.sessionMaxShown;
-    // Too many attempts and an unreachable server have their own explanations.
+    // Too many attempts, an unreachable server and the second step's answers have their own explanations.
     if (error.status === 429 || error.status === 0) return error.message;
   }
   return messages.loginFailed;

@@ -2,6 +2,7 @@ import { endpoints } from '@tsunagu/contract/api';
 import { CDR_PAGE_SIZE, type CdrItem, type Page } from '@tsunagu/contract/cdr';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredPage } from '../../shared/api/page-anchors';
 
 /** Whose history and which page (1-based, as the pager shows it). */
 export interface CdrPageRequest {
@@ -10,14 +11,20 @@ export interface CdrPageRequest {
   page: number;
 }
 
-/** POST /v1/cdr/ext?size=10&page={page-1}&sort=startStamp,DESC: one page of the user's own calls, newest first. */
+/**
+ * POST /v1/cdr/ext?size=10&page={page-1}&sort=startStamp,DESC: one page of the user's own calls, newest
+ * first, read from the anchor of the nearest page held (keyset paging).
+ */
 export async function getCdrPage({
   domainUuid,
   extensionUuid,
   page,
 }: CdrPageRequest): Promise<Page<CdrItem>> {
-  const query = { size: CDR_PAGE_SIZE, page: page - 1, sort: 'startStamp,DESC' } as const;
-  return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
+  const list = `cdr:${extensionUuid}:${CDR_PAGE_SIZE}:desc`;
+  return fetchAnchoredPage(list, page - 1, async (anchor) => {
+    const query = { size: CDR_PAGE_SIZE, page: page - 1, sort: 'startStamp,DESC', anchor } as const;
+    return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
+  });
 }
 
 export const cdrPageQuery = (request: CdrPageRequest) =>

@@ -42,6 +42,7 @@ afterEach(() => vi.useRealTimers());
 function openSettings(user: Parameters<typeof panelUserInfo>[0] = {}) {
   const requests = mockApi({
     'GET /api/v1/log/success': () => envelope(200, ''),
+    'GET /api/v1/twoStep': () => envelope(200, '', { enabled: false, required: false, recoveryCodesLeft: 0 }),
     'POST /api/v1/user': ({ body }) =>
       envelope(
         200,

@@ -2,8 +2,9 @@ import { useUserInfo } from '../../shared/session/session-store';
 import { PasswordForm } from './password-form';
 import { PopupForm } from './popup-form';
 import { RingSettingsForm } from './ring-settings-form';
+import { TwoStepForm } from './two-step-form';
 
-/** Personal settings (spec 2.4 "Settings tab"): ring settings for a headset, the pop-up for a desk phone, the password for all. */
+/** Personal settings (spec 2.4 "Settings tab"): ring settings for a headset, the pop-up for a desk phone, the password and two-step sign-in for all. */
 export function SettingsTab() {
   const { user } = useUserInfo();
   return (
@@ -11,6 +12,7 @@ export function SettingsTab() {
       {user.phoneType === 'verto' && <RingSettingsForm />}
       <PasswordForm userUuid={user.userUuid} />
       {user.phoneType === 'phone' && <PopupForm user={user} />}
+      <TwoStepForm />
     </div>
   );
 }

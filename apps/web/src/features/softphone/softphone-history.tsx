@@ -15,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredPage } from '../../shared/api/page-anchors';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
 import { HistoryEntryCells } from '../../shared/ui/history-entry-cells';
@@ -28,10 +29,13 @@ const ICONS: Record<CallDirection, ReactNode> = {
   local: <SwapOutlined />,
 };
 
-/** POST /v1/cdr/ext: a page (1-based) of the user's own calls, newest first. */
+/** POST /v1/cdr/ext: a page (1-based) of the user's own calls, newest first, read from the nearest anchor. */
 async function historyPage(domainUuid: string, extensionUuid: string, page: number): Promise<Page<CdrItem>> {
-  const query = { size: ITEMS_PER_PAGE, page: page - 1, sort: 'startStamp,DESC' } as const;
-  return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
+  const list = `cdr:${extensionUuid}:${ITEMS_PER_PAGE}:desc`;
+  return fetchAnchoredPage(list, page - 1, async (anchor) => {
+    const query = { size: ITEMS_PER_PAGE, page: page - 1, sort: 'startStamp,DESC', anchor } as const;
+    return (await fetchData(endpoints.cdrExt, { query, body: { domainUuid, extensionUuid } })).page;
+  });
 }
 
 function HistoryRow({ cdr, onDial }: { cdr: CdrItem; onDial: (number: string) => void }) {

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '@tsunagu/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createSecretBox } from '../../platform/crypto/secrets';
+import type { Database } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
+import { seedDemo } from '../../platform/db/seed';
+import { createRecordingStorage } from '../../platform/files/recording-storage';
+import { createRedisBus, type Bus } from '../../platform/realtime';
+import { openTestDatabase, testConfig } from '../../testing/test-app';
+
+// Two instances on one database and one Redis, each caching live sessions (session-cache.ts): a session
+// ended through one instance is refused by the other at once; one ended by any other means (a disabled
+// user) within a second.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `tsunagu-test-${randomBytes(4).toString('hex')}:`;
+const config = testConfig();
+let database: Database;
+const instances: { app: FastifyInstance; bus: Bus }[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
+  for (let i = 0; i < 2; i++) {
+    const bus = createRedisBus(REDIS_URL, { prefix });
+    instances.push({ app: await buildApp({ config, database, demo: true, bus }), bus });
+  }
+});
+afterAll(async () => {
+  for (const { app, bus } of instances) {
+    await app.close();
+    await bus.close();
+  }
+  await database.close();
+});
+
+const headersOf = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  cookie: 'XSRF-TOKEN=x',
+  'x-xsrf-token': 'x',
+});
+
+async function signIn(app: FastifyInstance, username: string, password = 'Staff#2026') {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  expect(res.statusCode).toBe(200);
+  return headersOf(String(res.headers.authorization).replace('Bearer ', ''));
+}
+
+const info = (app: FastifyInstance, username: string, headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url: `/api/v1/user/info/${username}`, headers });
+
+/** Milliseconds until the instance refuses the session (401), polling every 20 ms for at most 3 s. */
+async function refusedAfter(app: FastifyInstance, username: string, headers: Record<string, string>) {
+  const start = performance.now();
+  while (performance.now() - start < 3_000) {
+    const res = await info(app, username, headers);
+    if (res.statusCode === 401) {
+      expect(res.json().msg).toBe(messages.sessionExpired);
+      return performance.now() - start;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Infinity;
+}
+
+describe('a session ended on one instance', () => {
+  it('is refused by the other within a second of a logout, a forced logout or a disabled user', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    // Logout through A: B held the session in its cache a moment before.
+    const suzuki = await signIn(a.app, 'suzuki');
+    expect((await info(b.app, 'suzuki', suzuki)).statusCode).toBe(200);
+    expect((await a.app.inject({ method: 'GET', url: '/api/logout', headers: suzuki })).statusCode).toBe(200);
+    expect((await info(a.app, 'suzuki', suzuki)).statusCode).toBe(401);
+    expect(await refusedAfter(b.app, 'suzuki', suzuki)).toBeLessThan(1_000);
+
+    // Forced logout by the tenant's administrator through B.
+    const tanaka = await signIn(a.app, 'tanaka');
+    const info2 = (await info(a.app, 'tanaka', tanaka)).json().data as { user: { userUuid: string } };
+    const admin = await signIn(b.app, 'admin', 'Admin#2026');
+    const forced = await b.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/forceLogout',
+      headers: admin,
+      payload: { userUuid: info2.user.userUuid },
+    });
+    expect(forced.statusCode).toBe(200);
+    expect(await refusedAfter(a.app, 'tanaka', tanaka)).toBeLessThan(1_000);
+
+    // A user disabled in the database, with no message at all: the cache's window.
+    const sato = await signIn(a.app, 'sato');
+    expect((await info(a.app, 'sato', sato)).statusCode).toBe(200);
+    expect((await info(b.app, 'sato', sato)).statusCode).toBe(200);
+    await database.db.update(users).set({ enabled: false }).where(eq(users.username, 'sato'));
+    try {
+      const [onA, onB] = await Promise.all([
+        refusedAfter(a.app, 'sato', sato),
+        refusedAfter(b.app, 'sato', sato),
+      ]);
+      expect(onA).toBeLessThan(1_000);
+      expect(onB).toBeLessThan(1_000);
+    } finally {
+      await database.db.update(users).set({ enabled: true }).where(eq(users.username, 'sato'));
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { fetchAnchoredPage, nearestAnchor } from './page-anchors';
+
+const page = (number: number, anchor?: string) => ({
+  content: [],
+  totalElements: 100,
+  number,
+  size: 10,
+  ...(anchor && { anchor }),
+});
+
+describe('page anchors', () => {
+  it('sends the anchor of the nearest other page held, per list', async () => {
+    const sent: (string | undefined)[] = [];
+    const read = (list: string, n: number) =>
+      fetchAnchoredPage(list, n, async (anchor) => {
+        sent.push(anchor);
+        return page(n, `${list}-${n}`);
+      });
+    await read('a', 0);
+    await read('a', 1);
+    await read('a', 5);
+    await read('a', 4);
+    await read('b', 3);
+    // Page 4 re-read: its own anchor is not sent (the server cannot read a page from its own edge).
+    await read('a', 4);
+    expect(sent).toEqual([undefined, 'a-0', 'a-1', 'a-5', undefined, 'a-5']);
+  });
+
+  it('keeps nothing for a page without rows, and at most eight pages a list', async () => {
+    for (let n = 0; n < 12; n++)
+      await fetchAnchoredPage('c', n, async () => page(n, n === 11 ? undefined : `c-${n}`));
+    expect(nearestAnchor('c', 11)).toBe('c-10');
+    // The farthest were dropped as newer pages arrived.
+    expect(nearestAnchor('c', 0)).toBe('c-3');
+  });
+});

@@ -1,0 +1,37 @@
+/** Two-step sign-in's words (the login page's second step and the settings tab). */
+export const jaTwoStep = {
+  verifyHeading: '確認コードの入力',
+  verifyNote: '認証アプリに表示されている6桁の確認コードを入力してください。リカバリーコードも使えます。',
+  setupHeading: '二段階認証の設定',
+  setupNote: 'このアカウントは二段階認証が必須です。',
+  appNote:
+    '認証アプリ（Google Authenticator、Microsoft Authenticator など）でQRコードを読み取り、表示された6桁の確認コードを入力してください。',
+  qrAlt: '認証アプリに登録するQRコード',
+  keyLabel: 'QRコードを読み取れない場合は、このキーを入力してください',
+  code: '確認コード',
+  verify: '確認してログイン',
+  setupSubmit: '設定してログイン',
+  back: 'IDとパスワードの入力に戻る',
+  recoveryHeading: 'リカバリーコード',
+  recoveryNote:
+    '認証アプリを使えなくなったときは、確認コードの代わりにこのコードを1つずつ、1回だけ使えます。安全な場所に保管してください。この画面を閉じると二度と表示されません。',
+  copy: 'コピー',
+  copied: 'コピーしました。',
+  saved: '保管しました。続ける',
+  // The settings tab.
+  section: '二段階認証',
+  statusOn: '有効',
+  statusOff: '無効',
+  requiredNote: 'このアカウントでは必須です。',
+  codesLeft: (n: number) => `リカバリーコードの残り: ${n}個`,
+  turnOn: '有効にする',
+  turnOff: '無効にする',
+  confirm: '確認',
+  cancel: 'キャンセル',
+  renewCodes: 'リカバリーコードを再発行',
+  offProof: '確認コードまたは現在のパスワード',
+  codePlaceholder: '6桁の確認コード',
+  passwordPlaceholder: '現在のパスワード',
+  renewNote: '新しいコードを発行すると、今までのリカバリーコードは使えなくなります。',
+  done: '閉じる',
+};
