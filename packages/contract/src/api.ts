@@ -5,6 +5,7 @@ import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
 import { twoStepEndpoints } from './endpoints/two-step';
+import { tenantsAdminEndpoints } from './endpoints/tenants-admin';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -21,4 +22,5 @@ export const endpoints = {
   ...adminEndpoints,
   ...callsEndpoints,
   ...twoStepEndpoints,
+  ...tenantsAdminEndpoints,
 };

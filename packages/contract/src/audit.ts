@@ -17,6 +17,9 @@ const SUBJECTS: Record<string, string> = {
   verto: 'ソフトフォン',
   'verto.login': 'ソフトフォンのサインイン',
   twoStep: '二段階認証',
+  tenant: 'ドメイン',
+  acting: '代理操作',
+  spUser: 'SPユーザー',
 };
 const VERBS: Record<string, string> = {
   success: '成功',
@@ -35,6 +38,10 @@ const VERBS: Record<string, string> = {
   disable: '無効化',
   recoveryCodes: 'リカバリーコード再発行',
   policy: '必須設定の変更',
+  restore: '復元',
+  purge: '完全削除',
+  start: '開始',
+  end: '終了',
 };
 
 /** The actions the filter offers, in the order it lists them. */
@@ -72,6 +79,20 @@ export const AUDIT_ACTIONS = [
   'recording.upload',
   'recording.save',
   'recording.delete',
+  'tenant.create',
+  'tenant.save',
+  'tenant.disable',
+  'tenant.enable',
+  'tenant.delete',
+  'tenant.restore',
+  'tenant.purge',
+  'acting.start',
+  'acting.end',
+  'spUser.create',
+  'spUser.save',
+  'spUser.disable',
+  'spUser.delete',
+  'spUser.passwordReset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -44,7 +44,8 @@ export const MENU_CAPABILITIES = {
   9100: 'admin.view',
   /** Domain management; also acting on any tenant (naming another tenant's domainUuid). */
   9110: 'tenant.manage',
-  9120: 'provider.user.manage',
+  /** Provider (SP) users. */
+  9120: 'spUser.manage',
 } as const satisfies Record<number, string>;
 
 type MenuCapability = (typeof MENU_CAPABILITIES)[keyof typeof MENU_CAPABILITIES];

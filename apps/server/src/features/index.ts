@@ -17,6 +17,8 @@ import * as sandbox from './sandbox/sandbox.routes';
 import * as schedules from './schedules/schedules.routes';
 import * as speedDials from './speed-dials/speed-dials.routes';
 import * as twoStep from './two-step/two-step.routes';
+import * as spUsers from './sp-users/sp-users.routes';
+import * as tenants from './tenants/tenants.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -45,6 +47,8 @@ export const features: { register: RegisterFeature }[] = [
   callHistory,
   recall,
   audit,
+  tenants,
+  spUsers,
   chat,
   actionLog,
   calls,

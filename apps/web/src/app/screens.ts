@@ -11,6 +11,8 @@ import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
+import * as spUsers from '../features/sp-users/sp-users.screen';
+import * as tenants from '../features/tenants/tenants.screen';
 import * as tenantCalls from '../features/tenant-calls/tenant-calls.screen';
 import type { Screen } from '../shared/screen';
 
@@ -30,6 +32,8 @@ export const screens: readonly Screen[] = [
   speedDials.screen,
   recordings.screen,
   audit.screen,
+  tenants.screen,
+  spUsers.screen,
   tenantCalls.screen,
   recall.screen,
   customerRecord.screen,

@@ -3,6 +3,7 @@ import { ApiError, messages, twoStepRequired, type LoginRequest } from '@tsunagu
 import { twoStepMessages, type TwoStepChallenge, type TwoStepEnrolment } from '@tsunagu/contract/two-step';
 import type { z } from 'zod';
 import type { twoStepLoginRequestSchema } from '@tsunagu/contract/two-step';
+import { tenantMessages } from '@tsunagu/contract/tenant-admin';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -169,7 +170,9 @@ export function createAuthService({
       if (!account || !valid || !account.enabled || !account.domainEnabled) {
         const reason = !account || !valid ? 'credentials' : 'disabled';
         await auditFailure(account, request.username, reason, client.ip);
-        throw new ApiError(401, messages.loginFailed);
+        // Only the right password learns that the tenant is stopped.
+        const tenantStopped = account && valid && account.enabled && !account.domainEnabled;
+        throw new ApiError(401, tenantStopped ? tenantMessages.tenantDisabled : messages.loginFailed);
       }
       const mode = account.twoStepOn
         ? 'verify'

@@ -15,6 +15,7 @@ import { generateExtensionPassword, type SecretBox } from '../../platform/crypto
 import type { Db } from '../../platform/db/client';
 import { requireCapability } from '../../platform/auth/auth-context';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { requireQuotaRoom } from '../../platform/tenants/quotas';
 import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
@@ -105,6 +106,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         await lockTenantNumbers(tx, tenantUuid);
         const error = extensionCreateError(input, await listUsedNumbers(tx, tenantUuid));
         if (error) throw new ApiError(400, error);
+        await requireQuotaRoom(tx, tenantUuid, 'maxExtensions');
         const extension = input.extension.trim();
         const effectiveCallerIdName = input.effectiveCallerIdName.trim();
         await insertExtension(tx, tenantUuid, {

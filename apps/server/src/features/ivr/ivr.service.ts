@@ -14,6 +14,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { requireQuotaRoom } from '../../platform/tenants/quotas';
 import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
@@ -124,7 +125,10 @@ export function createIvrService(deps: IvrServiceDeps) {
         };
         const before = existing && (await ivrMenuBefore(tx, tenantUuid, ivrMenuUuid, Object.keys(columns)));
         if (existing) await updateMenu(tx, tenantUuid, ivrMenuUuid, columns);
-        else await insertMenu(tx, tenantUuid, ivrMenuUuid, columns);
+        else {
+          await requireQuotaRoom(tx, tenantUuid, 'maxIvrMenus');
+          await insertMenu(tx, tenantUuid, ivrMenuUuid, columns);
+        }
         // An option keeps its id only when it already belonged to this menu; any other id is replaced.
         const ownIds = new Set(existing?.optionUuids ?? []);
         const options = menu.ivrMenuOptions.map((o) => ({

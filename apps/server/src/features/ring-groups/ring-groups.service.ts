@@ -12,6 +12,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
+import { requireQuotaRoom } from '../../platform/tenants/quotas';
 import { commitGuardedDelete } from '../../platform/pbx/delete-guard';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import {
@@ -99,6 +100,7 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         };
         const label = `${fields.ringGroupExtension} ${fields.ringGroupName}`;
         if (!form.ringGroupUuid) {
+          await requireQuotaRoom(tx, tenantUuid, 'maxRingGroups');
           await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
           await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);
           return { target: ringGroupUuid, label, detail: after };

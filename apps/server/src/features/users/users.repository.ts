@@ -74,6 +74,20 @@ const userInfo = preparedOn((conn) =>
     .prepare('user_info'),
 );
 
+/** A tenant's part of user info (for a provider acting inside it), or null. */
+export async function findDomainInfo(conn: Conn, tenantUuid: string): Promise<UserInfoRow['domain'] | null> {
+  const [row] = await conn
+    .select({
+      domainUuid: domains.domainUuid,
+      domainName: domains.domainName,
+      domainDescription: domains.domainDescription,
+      timeZone: domains.timeZone,
+    })
+    .from(domains)
+    .where(eq(domains.domainUuid, tenantUuid));
+  return row ?? null;
+}
+
 export interface TenantDirectoryRows {
   /** The tenant's extensions, without their secrets, in number order. */
   extensions: { extensionUuid: string; extension: string; effectiveCallerIdName: string }[];

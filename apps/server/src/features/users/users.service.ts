@@ -23,7 +23,7 @@ import type { SessionNotifier } from '../../platform/realtime';
 import type { TelephonyEngine } from '../../telephony/engine';
 import type { Answer, ListCache } from '../../platform/pbx/list-cache';
 import { onlineSessionCounts } from '../../platform/realtime/presence.repository';
-import { findOwnExtension, findUser, findUserInfo, updateUser } from './users.repository';
+import { findDomainInfo, findOwnExtension, findUser, findUserInfo, updateUser } from './users.repository';
 import { loadTenantDirectory } from './tenant-directory';
 
 export interface UsersServiceDeps {
@@ -66,13 +66,16 @@ export function createUsersService({
       }
       const found = await findUserInfo(db, username);
       if (!found) throw new ApiError(404, messages.notFound);
-      const { user, domain } = found;
+      const { user } = found;
+      // A provider acting inside a tenant is in that tenant on every screen until the acting ends.
+      const acting = auth.acting && user.userUuid === auth.userUuid;
+      const domain = (acting && (await findDomainInfo(db, auth.domainUuid))) || found.domain;
       const info: UserInfo = {
         user: {
           userUuid: user.userUuid,
           id: user.username,
           userNm: user.userNm,
-          domainUuid: user.domainUuid,
+          domainUuid: domain.domainUuid,
           extensionUuid: user.extensionUuid,
           userGroupUuid: user.userGroupUuid,
           phoneType: user.phoneType,
@@ -178,6 +181,7 @@ export function createUsersService({
           targetLabel: target.userNm || target.username,
           detail: { sessions: revoked.length },
           ip,
+          actingReason: auth.acting?.reason,
         });
         return revoked;
       });

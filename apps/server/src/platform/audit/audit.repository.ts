@@ -16,6 +16,8 @@ export interface AuditEntry {
   /** What changed; a field that names a secret (password, secret, token …) is never stored. */
   detail?: Record<string, unknown>;
   ip?: string;
+  /** Why a provider acting inside the tenant made the change (recorded in the detail as actingReason). */
+  actingReason?: string | null;
 }
 
 /** Records an entry; pass the transaction so the entry commits or rolls back with the change. */
@@ -27,7 +29,13 @@ export async function audit(conn: Conn, entry: AuditEntry): Promise<void> {
     action: entry.action,
     target: entry.target ?? '',
     targetLabel: entry.targetLabel ?? '',
-    detail: entry.detail ? withoutSecrets(entry.detail) : null,
+    detail: detailOf(entry),
     ip: entry.ip ?? '',
   });
+}
+
+/** The entry's detail without secrets, with the reason of a provider acting inside the tenant. */
+function detailOf(entry: AuditEntry): Record<string, unknown> | null {
+  const detail = entry.actingReason ? { ...entry.detail, actingReason: entry.actingReason } : entry.detail;
+  return detail ? withoutSecrets(detail) : null;
 }

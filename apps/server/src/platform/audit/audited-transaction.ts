@@ -63,6 +63,7 @@ export async function auditedTransaction<Note extends AuditNote>(
         targetLabel: note.label,
         detail: detailOf(note),
         ip: change.actor.ip,
+        actingReason: change.actor.auth.acting?.reason,
       });
       return note;
     });

@@ -34,6 +34,14 @@ export function createAuthenticator(
       menu: session.menu,
       domainUuid: session.domainUuid,
       domainName: session.domainName,
+      acting:
+        session.actingReason !== null && session.actingUntil !== null
+          ? {
+              homeDomainUuid: session.homeDomainUuid,
+              reason: session.actingReason,
+              until: new Date(session.actingUntil),
+            }
+          : null,
     };
   };
 }

@@ -72,10 +72,15 @@ export async function reclaimStaleSessions(conn: Conn, userUuid: string, now: Da
   return rows.map((r) => r.sessionUuid);
 }
 
+/** The tenant a session acts on: the one a provider acts inside until its time is up, else its own. */
+const actingOn = sql`CASE WHEN ${sessions.actingUntil} > ${sql.placeholder('now')}
+  THEN ${sessions.actingDomainUuid} END`;
+
 /**
  * The sessions among `sessionUuids` with their users and tenants, those neither revoked nor expired whose
  * user and tenant are enabled: one statement for a whole batch (a mass reconnect's CONNECTs, a burst of
- * requests; see session-cache.ts).
+ * requests; see session-cache.ts). A provider acting inside a tenant is in that tenant (its domainUuid,
+ * its topics) until the acting ends, by itself after ACTING_HOURS or when they leave.
  */
 const liveSessions = preparedOn((conn) =>
   conn
@@ -89,10 +94,13 @@ const liveSessions = preparedOn((conn) =>
       menu: users.menu,
       domainUuid: domains.domainUuid,
       domainName: domains.domainName,
+      homeDomainUuid: sessions.domainUuid,
+      actingReason: sql<string | null>`CASE WHEN ${actingOn} IS NOT NULL THEN ${sessions.actingReason} END`,
+      actingUntil: sql<string | null>`CASE WHEN ${actingOn} IS NOT NULL THEN ${sessions.actingUntil} END`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.userUuid, sessions.userUuid))
-    .innerJoin(domains, eq(domains.domainUuid, sessions.domainUuid))
+    .innerJoin(domains, sql`${domains.domainUuid} = coalesce(${actingOn}, ${sessions.domainUuid})`)
     .where(
       and(
         sql`${sessions.sessionUuid} = ANY(${sql.placeholder('sessionUuids')}::uuid[])`,

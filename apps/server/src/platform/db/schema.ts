@@ -28,6 +28,13 @@ export const domains = pgTable('domains', {
   /** The tenant requires two-step sign-in of its administrators (0015_two_step_audit_labels.sql). */
   twoStepForAdmins: boolean('two_step_for_admins').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Quotas; null = no limit (0014_tenant_admin.sql). */
+  maxUsers: integer('max_users'),
+  maxExtensions: integer('max_extensions'),
+  maxRingGroups: integer('max_ring_groups'),
+  maxIvrMenus: integer('max_ivr_menus'),
+  /** Set when deleted: hidden at once, purged 30 days later unless restored. */
+  deletedAt: ts('deleted_at'),
 });
 
 /** Change counters per tenant and area ('pbx', 'directory'), bumped by triggers (0011_change_areas.sql). */
@@ -116,6 +123,10 @@ export const sessions = pgTable('sessions', {
   revokedAt: ts('revoked_at'),
   ip: text('ip').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
+  /** A provider acting inside another tenant until actingUntil, and why (0014_tenant_admin.sql). */
+  actingDomainUuid: uuid('acting_domain_uuid'),
+  actingReason: text('acting_reason'),
+  actingUntil: ts('acting_until'),
 });
 
 export const auditLog = pgTable('audit_log', {

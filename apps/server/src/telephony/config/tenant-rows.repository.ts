@@ -37,6 +37,18 @@ export async function findTenantByName(conn: Conn, domainName: string): Promise<
   return row ?? null;
 }
 
+/**
+ * The name of the tenant with this id, enabled or not (null when none): ending a disabled tenant's
+ * registrations needs its name, while its routing snapshot no longer exists.
+ */
+export async function findTenantName(conn: Conn, tenantUuid: string): Promise<string | null> {
+  const [row] = await conn
+    .select({ domainName: domains.domainName })
+    .from(domains)
+    .where(eq(domains.domainUuid, tenantUuid));
+  return row?.domainName ?? null;
+}
+
 /** What a verto login is checked against: the sealed password and whether the extension works. */
 export async function findExtensionLogin(conn: Conn, tenantUuid: string, extension: string) {
   const [row] = await conn
@@ -46,7 +58,10 @@ export async function findExtensionLogin(conn: Conn, tenantUuid: string, extensi
   return row ?? null;
 }
 
-/** Everything routing needs about the tenant, or null when it does not exist. */
+/**
+ * Everything routing needs about the tenant, or null when it does not exist or is disabled: a disabled
+ * tenant has no routes, so both engines refuse its calls (to and from it) and its softphones' sign-ins.
+ */
 export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<TenantRows | null> {
   const [
     domainRows,
@@ -62,7 +77,10 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
     speedRows,
     gatewayRows,
   ] = await Promise.all([
-    conn.select().from(domains).where(eq(domains.domainUuid, tenantUuid)),
+    conn
+      .select()
+      .from(domains)
+      .where(and(eq(domains.domainUuid, tenantUuid), eq(domains.enabled, true))),
     conn.select().from(extensions).where(eq(extensions.domainUuid, tenantUuid)),
     conn
       .select({ extensionUuid: users.extensionUuid, phoneType: users.phoneType, enabled: users.enabled })

@@ -16,7 +16,7 @@ import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { sameText } from '../../platform/crypto/same-text';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
-import { createTenantConfigs, findExtensionLogin, type TenantConfigs } from '../config';
+import { createTenantConfigs, findExtensionLogin, findTenantName, type TenantConfigs } from '../config';
 import { EngineCommandError, type TelephonyEngine } from '../engine';
 import { callStateEntry, parkSlots } from './channel-views';
 import type { CallEnv } from './call-env';
@@ -322,10 +322,12 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
 
     async dropRegistrations(tenantUuid, extension) {
       const config = await configs.byTenant(tenantUuid);
-      if (!config) return;
-      const login = `${extension}@${config.domainName}`;
+      // A disabled tenant has no snapshot; its softphones are dropped all the same.
+      const domainName = config?.domainName ?? (await findTenantName(options.db, tenantUuid));
+      if (!domainName) return;
+      const login = `${extension}@${domainName}`;
       for (const session of [...sessions.values()]) if (session.login === login) session.drop();
-      deskPhones.reRegister(config.domainName, tenantUuid, extension);
+      if (config) deskPhones.reRegister(config.domainName, tenantUuid, extension);
     },
 
     async close() {

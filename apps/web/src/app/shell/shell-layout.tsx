@@ -1,4 +1,6 @@
+import { can } from '@tsunagu/contract/permissions';
 import { App as AntApp, Layout } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../shared/session/session-store';
 import { NoticeBridge } from '../../shared/ui/notice-bridge';
@@ -10,6 +12,11 @@ import { PhoneLayer } from './phone-layer';
 import { SidePanel } from './side-panel';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Sidebar } from './sidebar';
+
+/** The acting banner, only for those who may act inside a tenant (the provider): its own chunk. */
+const ActingBanner = lazy(() =>
+  import('../../features/tenants/acting-banner').then((m) => ({ default: m.ActingBanner })),
+);
 
 /** The protected shell: header, menu on the left, the page, and the side panel on the right. */
 export function ShellLayout() {
@@ -25,6 +32,11 @@ export function ShellLayout() {
       <SkipLink />
       <Layout style={{ height: '100vh' }}>
         <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />
+        {can(user, 'tenant.manage') && (
+          <Suspense fallback={null}>
+            <ActingBanner />
+          </Suspense>
+        )}
         <Layout>
           <Sidebar user={user} />
           <Layout.Content

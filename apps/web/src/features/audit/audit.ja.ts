@@ -69,6 +69,12 @@ export const jaAudit = {
     dialplanNumber: '番号',
     conditions: '条件',
     userNm: '名前',
+    actingReason: '代理操作の理由',
+    domainDescription: '説明',
+    quotas: '上限',
+    admin: '管理者',
+    lines: '外線回線',
+    numbers: '着信番号',
   } as Record<string, string>,
   /** Sign-in failure reasons. */
   values: {

@@ -15,7 +15,7 @@ interface Registration {
 
 // Subscriptions outlive clients: a component may subscribe before the session's client exists.
 const registrations = new Set<Registration>();
-let live: { token: string; client: RealtimeClient } | null = null;
+let live: { token: string; domainUuid: string; client: RealtimeClient } | null = null;
 const connectListeners = new Set<() => void>();
 let checkingSession = false;
 
@@ -55,16 +55,20 @@ function connect(session: Session): RealtimeClient {
   return client;
 }
 
-/** Keeps exactly one client, for the current session's token; none when signed out. */
+/**
+ * Keeps exactly one client, for the current session's token and tenant (a provider acting inside a
+ * tenant reconnects, to hear that tenant's topics); none when signed out.
+ */
 function followSession(): void {
   const session = getSession();
-  if (live?.token === session?.token) return;
+  if (live?.token === session?.token && live?.domainUuid === session?.user.user.domainUuid) return;
   if (live) {
     void live.client.deactivate();
     for (const registration of registrations) registration.unsubscribe = undefined;
     live = null;
   }
-  if (session) live = { token: session.token, client: connect(session) };
+  if (session)
+    live = { token: session.token, domainUuid: session.user.user.domainUuid, client: connect(session) };
 }
 
 /**

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { FreeswitchSettings } from '../../../config';
 import type { SecretBox } from '../../../platform/crypto/secrets';
 import type { Db } from '../../../platform/db/client';
-import { createTenantConfigs, type TenantConfigs } from '../../config';
+import { createTenantConfigs, findTenantName, type TenantConfigs } from '../../config';
 import { deskPhoneStates } from '../../desk-phones';
 import { EngineCommandError, type TelephonyEngine } from '../../engine';
 import { finalPlan, route } from '../../routing';
@@ -330,8 +330,10 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
      */
     async dropRegistrations(tenantUuid, extension) {
       const config = await configs.byTenant(tenantUuid);
-      if (!config) return;
-      const command = flushRegistrationsCommand(config.domainName, extension);
+      // A disabled tenant has no snapshot; its phones are flushed all the same.
+      const domainName = config?.domainName ?? (await findTenantName(deps.db, tenantUuid));
+      if (!domainName) return;
+      const command = flushRegistrationsCommand(domainName, extension);
       const reply = (await client.api(command)).trim();
       // An unknown profile is answered without -ERR ("Invalid Profile [internal]").
       if (!reply.startsWith('+OK')) throw new Error(`${command}: ${reply}`);

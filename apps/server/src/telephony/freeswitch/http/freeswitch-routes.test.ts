@@ -346,6 +346,28 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     expect(executed(res.body, '0399999999')).toEqual([['hangup', 'UNALLOCATED_NUMBER']]);
   });
 
+  it('refuses every call to and from a disabled tenant, and routes them again once it is enabled', async () => {
+    const register = recordedForm('12-directory-sip_auth-REGISTER-1002');
+    const internal = recordedForm('22-dialplan-verto-invite-9196');
+    const outside = outsideCall('0312345678', '2026-11-24T10:00:00+09:00');
+    const before = { register: (await post(register)).body, outside: (await post(outside)).body };
+    const setEnabled = async (enabled: boolean) => {
+      await t.database.db.update(domains).set({ enabled }).where(eq(domains.domainUuid, demoUuid));
+      // What the tenant service does on disable and enable: every kind is reloaded.
+      for (const kind of ['extension', 'destination'] as const) engine.configChanged(demoUuid, kind);
+    };
+    await setEnabled(false);
+    try {
+      expect((await post(register)).body).toBe(NOT_FOUND_XML);
+      expect(executed((await post(internal)).body, '9196')).toEqual([['hangup', 'UNALLOCATED_NUMBER']]);
+      expect(executed((await post(outside)).body, '0312345678')).toEqual([['hangup', 'UNALLOCATED_NUMBER']]);
+    } finally {
+      await setEnabled(true);
+    }
+    expect((await post(register)).body).toBe(before.register);
+    expect((await post(outside)).body).toBe(before.outside);
+  });
+
   it('answers "not found" for a context that is no tenant’s', async () => {
     const form = recordedForm('22-dialplan-verto-invite-9196', {
       'Caller-Context': 'default',

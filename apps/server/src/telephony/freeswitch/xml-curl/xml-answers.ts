@@ -151,19 +151,22 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
    * hour matters). Even an unknown number gets an explicit refusal: "not found" would let FreeSWITCH
    * fall back to its own static public context.
    */
+  /** An explicit hangup: the number is unknown or its tenant is disabled. */
+  function refusalXml(request: XmlCurlDialplanRequest): string {
+    const refusal = translatePlan(hangup('unknown-number'), {
+      domainName: '',
+      context: request.context === 'public' ? 'public' : 'internal',
+      media: () => null,
+      monitorTarget: () => null,
+    });
+    return buildDialplanXml(request.context, request.destinationNumber, 'hangup', refusal);
+  }
+
   async function publicDialplan(request: XmlCurlDialplanRequest): Promise<string> {
     const number = dialString(request.destinationNumber);
     const tenantUuid = number ? await incomingTenant(number) : null;
     const config = tenantUuid ? await configs.byTenant(tenantUuid) : null;
-    if (!config) {
-      const refusal = translatePlan(hangup('unknown-number'), {
-        domainName: '',
-        context: 'public',
-        media: () => null,
-        monitorTarget: () => null,
-      });
-      return buildDialplanXml(request.context, request.destinationNumber, 'hangup', refusal);
-    }
+    if (!config) return refusalXml(request);
     const plan = route(config, {
       dialled: request.destinationNumber,
       caller: request.callerIdNumber,
@@ -177,7 +180,9 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
   async function dialplan(request: XmlCurlDialplanRequest): Promise<string> {
     if (request.context === 'public') return publicDialplan(request);
     const config = await configs.byDomainName(request.context);
-    if (!config) return NOT_FOUND_XML;
+    // A known tenant without a snapshot is disabled: its calls are refused outright ("not found" would
+    // let FreeSWITCH fall back to its static dialplan).
+    if (!config) return (await configs.tenantUuidOf(request.context)) ? refusalXml(request) : NOT_FOUND_XML;
     const caller = internalCaller(request);
     return cached(routes, config.domainUuid, `dialplan:${request.destinationNumber}|${caller}`, async () => {
       const plan = route(config, {

@@ -1,0 +1,35 @@
+/** The SPユーザー管理 screen's words. */
+export const jaSpUsers = {
+  create: '新規作成',
+  columns: {
+    username: 'ログインID',
+    userNm: '氏名',
+    enabled: '状態',
+    lastLoginAt: '最終サインイン',
+    createdAt: '作成日',
+    actions: '操作',
+  },
+  enabled: '有効',
+  disabled: '停止中',
+  never: '—',
+  actions: { edit: '編集', disable: '無効化', delete: '削除', reset: 'パスワード再発行' },
+  dialog: {
+    createTitle: 'SPユーザーの新規作成',
+    editTitle: 'SPユーザーの編集',
+    username: 'ログインID',
+    userNm: '氏名',
+    enabled: '有効',
+    password: 'パスワード',
+    passwordHelpNew: '空欄の場合は自動生成し、作成後に一度だけ表示します。',
+    passwordHelpEdit: '変更する場合のみ入力してください。',
+  },
+  confirmDisable: (id: string) => `${id} を無効化しますか？サインイン中のセッションは直ちに終了します。`,
+  confirmDelete: (id: string) => `${id} を削除しますか？`,
+  confirmReset: (id: string) => `${id} のパスワードを再発行しますか？サインイン中のセッションは終了します。`,
+  done: { disabled: '無効化しました。', reset: 'パスワードを再発行しました。' },
+  shown: {
+    title: 'パスワード',
+    text: 'このパスワードはこの画面でのみ表示されます。控えてから閉じてください。',
+    close: '閉じる',
+  },
+};
