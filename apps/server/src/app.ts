@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const featureDeps: FeatureDeps = {
     app,
     authenticate,
+    sessionCache,
     db,
     secrets,
     tokens,

@@ -6,6 +6,7 @@ import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
 import { twoStepEndpoints } from './endpoints/two-step';
 import { tenantsAdminEndpoints } from './endpoints/tenants-admin';
+import { usersAdminEndpoints } from './endpoints/users-admin';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -23,4 +24,5 @@ export const endpoints = {
   ...callsEndpoints,
   ...twoStepEndpoints,
   ...tenantsAdminEndpoints,
+  ...usersAdminEndpoints,
 };

@@ -65,6 +65,8 @@ export const userInfoUserSchema = z.object({
   menu: z.string(),
   /** The number of the user's extension (extensionUuid), so that the shell needs no directory for it. */
   extension: z.string().nullable(),
+  /** An administrator set or reset the password: the console asks for a new one before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfoUser = z.infer<typeof userInfoUserSchema>;
 

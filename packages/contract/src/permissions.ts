@@ -11,8 +11,11 @@ export const USER_CLASS = { provider: 'SP', tenantAdmin: 'CP' } as const;
 type PrivilegedClass = (typeof USER_CLASS)[keyof typeof USER_CLASS];
 const ADMINS: readonly PrivilegedClass[] = [USER_CLASS.provider, USER_CLASS.tenantAdmin];
 const PROVIDER: readonly PrivilegedClass[] = [USER_CLASS.provider];
-/** Menu items only administrators see: the audit trail shows everyone's actions and addresses. */
-const ADMINS_ONLY_VARIANTS: ReadonlySet<number> = new Set([3300]);
+/**
+ * Menu items only administrators see, whatever a staff user's stored menu says: user management (CP for
+ * their tenant, SP for any) and the audit trail, which shows everyone's actions and addresses.
+ */
+export const ADMINS_ONLY_VARIANTS: ReadonlySet<number> = new Set([3100, 3300]);
 
 /** Who is asking: the user's class and stored menu (user.menu, a JSON string; ignored for SP and CP). */
 export interface MenuSubject {
@@ -26,6 +29,7 @@ export const MENU_CAPABILITIES = {
   2100: 'customer.view',
   2200: 'customer.callHistory.view',
   2300: 'customer.import',
+  /** User management: administrators only, whatever a staff user's stored menu says. */
   3100: 'user.manage',
   3200: 'customer.layout.edit',
   /** The audit trail: administrators only, whatever a staff user's stored menu says. */
@@ -84,6 +88,8 @@ const OTHER_RULES = {
   'recall.manage': { anyOf: ['customer.view', 'customer.callHistory.view'] },
   /** Signing a colleague out from the presence tab (the button; the API asks user.manage). */
   'user.forceLogout': { classes: ADMINS },
+  /** Presence groups (userGroup.commDetails): their names, representative numbers and members. */
+  'userGroup.manage': { classes: ADMINS },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },
   /** Requiring two-step sign-in of a tenant's administrators (the tenant's own administrators, or the provider). */

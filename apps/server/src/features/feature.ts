@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../platform/auth/authenticate';
+import type { SessionCache } from '../platform/auth/session-cache';
 import type { LoginThrottle } from '../platform/auth/login-throttle';
 import type { TokenSigner } from '../platform/auth/tokens';
 import type { SecretBox } from '../platform/crypto/secrets';
@@ -17,6 +18,8 @@ export interface FeatureDeps {
   /** The Fastify instance, for the rare route that needs a scope of its own (the recording upload). */
   app: FastifyInstance;
   authenticate: Authenticator;
+  /** The live sessions this instance keeps for a moment: a session whose tenant changes is forgotten. */
+  sessionCache: Pick<SessionCache, 'forget'>;
   db: Db;
   secrets: SecretBox;
   tokens: TokenSigner;

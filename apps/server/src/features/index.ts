@@ -19,6 +19,7 @@ import * as speedDials from './speed-dials/speed-dials.routes';
 import * as twoStep from './two-step/two-step.routes';
 import * as spUsers from './sp-users/sp-users.routes';
 import * as tenants from './tenants/tenants.routes';
+import * as userAdmin from './user-admin/user-admin.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -34,6 +35,7 @@ export const features: { register: RegisterFeature }[] = [
   auth,
   twoStep,
   users,
+  userAdmin,
   extensions,
   common,
   ringGroups,

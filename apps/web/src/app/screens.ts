@@ -14,6 +14,7 @@ import * as speedDials from '../features/speed-dials/speed-dials.screen';
 import * as spUsers from '../features/sp-users/sp-users.screen';
 import * as tenants from '../features/tenants/tenants.screen';
 import * as tenantCalls from '../features/tenant-calls/tenant-calls.screen';
+import * as userAdmin from '../features/user-admin/user-admin.screen';
 import type { Screen } from '../shared/screen';
 
 /** The sign-in page: outside the protected shell. */
@@ -36,6 +37,7 @@ export const screens: readonly Screen[] = [
   spUsers.screen,
   tenantCalls.screen,
   recall.screen,
+  userAdmin.screen,
   customerRecord.screen,
   help.screen,
   callerPage.screen,

@@ -17,6 +17,7 @@ export function userInfoFixture(user: Partial<UserInfoUser> = {}): UserInfo {
       userClass: 'CP',
       menu: '[]',
       extension: null,
+      mustChangePassword: false,
       ...user,
     },
     domain: {

@@ -170,8 +170,9 @@ export function createAuthService({
       if (!account || !valid || !account.enabled || !account.domainEnabled) {
         const reason = !account || !valid ? 'credentials' : 'disabled';
         await auditFailure(account, request.username, reason, client.ip);
-        // Only the right password learns that the tenant is stopped.
-        const tenantStopped = account && valid && account.enabled && !account.domainEnabled;
+        // A stopped account or tenant says so, but only to someone who knows the password.
+        if (account && valid && !account.enabled) throw new ApiError(403, messages.userDisabled);
+        const tenantStopped = account && valid && !account.domainEnabled;
         throw new ApiError(401, tenantStopped ? tenantMessages.tenantDisabled : messages.loginFailed);
       }
       const mode = account.twoStepOn

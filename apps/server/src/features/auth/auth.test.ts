@@ -151,9 +151,14 @@ describe('GET /api/logout and authentication', () => {
     }
   });
 
-  it('refuses a disabled user at sign-in', async () => {
+  it('refuses a disabled user at sign-in, saying the account is stopped only with the right password', async () => {
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'admin-b'));
-    expect((await login('admin-b', 'Admin#2026')).statusCode).toBe(401);
+    const stopped = await login('admin-b', 'Admin#2026');
+    expect(stopped.statusCode).toBe(403);
+    expect(stopped.json().msg).toBe(messages.userDisabled);
+    const guessed = await login('admin-b', 'Wrong#2026');
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().msg).toBe(messages.loginFailed);
     await t.database.db.update(users).set({ enabled: true }).where(eq(users.username, 'admin-b'));
   });
 });

@@ -30,7 +30,9 @@ describe('provider users (/v1/spUser)', () => {
     expect(created.statusCode, created.body).toBe(200);
     const { userUuid, password } = created.json().data;
     expect(isStrongPassword(password)).toBe(true);
-    expect((await signIn('sp-ops', password)).statusCode).toBe(200);
+    // A provider's password leads to the second step (two-step sign-in is required for providers).
+    expect((await signIn('sp-ops', password)).json().data.twoStep).toMatchObject({ mode: 'setup' });
+    await t.login('sp-ops', password);
     expect((await list()).find((u) => u.userUuid === userUuid)).toMatchObject({
       username: 'sp-ops',
       userNm: '運用 一郎',
@@ -48,7 +50,7 @@ describe('provider users (/v1/spUser)', () => {
     expect(isStrongPassword(fresh)).toBe(true);
     expect((await signIn('sp-ops', password)).statusCode).toBe(401);
     expect((await t.request(ops, { method: 'GET', url: '/api/v1/user/info/sp-ops' })).statusCode).toBe(401);
-    expect((await signIn('sp-ops', fresh)).statusCode).toBe(200);
+    expect((await signIn('sp-ops', fresh)).json().data.twoStep).toBeTruthy();
 
     expect(
       (await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${userUuid}/disable` })).statusCode,

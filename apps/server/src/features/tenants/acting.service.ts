@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Actor } from '../../platform/audit/audited-transaction';
 import type { Auth } from '../../platform/auth/auth-context';
+import type { SessionCache } from '../../platform/auth/session-cache';
 import type { Db } from '../../platform/db/client';
 import { sessions } from '../../platform/db/schema';
 import { findTenant } from './tenants.repository';
@@ -14,7 +15,15 @@ import { findTenant } from './tenants.repository';
  * in that tenant until it ends — when they leave, or by itself after ACTING_HOURS. Every change made
  * meanwhile is audited with the provider's identity and the reason (audited-transaction.ts).
  */
-export function createActingService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function createActingService({
+  db,
+  sessionCache,
+  now = () => new Date(),
+}: {
+  db: Db;
+  sessionCache: Pick<SessionCache, 'forget'>;
+  now?: () => Date;
+}) {
   const current = (auth: Auth): Acting =>
     auth.acting
       ? {
@@ -51,6 +60,8 @@ export function createActingService({ db, now = () => new Date() }: { db: Db; no
         });
         return found;
       });
+      // The session's tenant changed: this instance reads it again at once (others within SESSION_CACHE_MS).
+      sessionCache.forget([actor.auth.sessionUuid]);
       return { domainUuid: tenantUuid, domainName: tenant.domainName, reason, until: until.toISOString() };
     },
 
@@ -71,6 +82,7 @@ export function createActingService({ db, now = () => new Date() }: { db: Db; no
           ip: actor.ip,
           actingReason: auth.acting?.reason,
         });
+        sessionCache.forget([auth.sessionUuid]);
       });
     },
   };

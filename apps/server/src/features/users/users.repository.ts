@@ -33,6 +33,7 @@ export interface UserInfoRow {
     | 'userPopup'
     | 'userClass'
     | 'menu'
+    | 'mustChangePassword'
   > & {
     /** The number of the user's extension. */
     extension: string | null;
@@ -58,6 +59,7 @@ const userInfo = preparedOn((conn) =>
         'username', ${users.username}, 'userNm', ${users.userNm}, 'domainUuid', ${users.domainUuid},
         'extensionUuid', ${users.extensionUuid}, 'phoneType', ${users.phoneType}, 'popup', ${users.popup},
         'userPopup', ${users.userPopup}, 'userClass', ${users.userClass}, 'menu', ${users.menu},
+        'mustChangePassword', ${users.mustChangePassword},
         'extension', ${extensions.extension},
         'userGroupUuid', (SELECT ${userGroups.userGroupUuid} FROM ${userGroups}
           JOIN ${userGroupMembers} ON ${userGroupMembers.userGroupUuid} = ${userGroups.userGroupUuid}
@@ -133,7 +135,12 @@ export async function findOwnExtension(conn: Conn, userUuid: string) {
 export async function updateUser(
   conn: Conn,
   userUuid: string,
-  changes: Partial<{ passwordHash: string; popup: boolean; phoneType: 'verto' | 'phone' }>,
+  changes: Partial<{
+    passwordHash: string;
+    mustChangePassword: boolean;
+    popup: boolean;
+    phoneType: 'verto' | 'phone';
+  }>,
 ): Promise<void> {
   await conn
     .update(users)

@@ -84,6 +84,7 @@ export function createUsersService({
           userClass: user.userClass,
           menu: user.menu,
           extension: user.extension,
+          mustChangePassword: user.mustChangePassword,
         },
         domain,
       };
@@ -132,7 +133,7 @@ export function createUsersService({
         await attempt.succeeded();
       }
       const changes = {
-        ...(password ? { passwordHash: await hashPassword(password) } : {}),
+        ...(password ? { passwordHash: await hashPassword(password), mustChangePassword: false } : {}),
         ...(request.popup !== undefined ? { popup: isFlagOn(request.popup) } : {}),
         ...(request.phoneType !== undefined ? { phoneType: request.phoneType } : {}),
       };

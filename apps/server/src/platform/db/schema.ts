@@ -82,6 +82,17 @@ export const users = pgTable('users', {
   maxSessions: integer('max_sessions').notNull().default(3),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Furigana of the name (migration 0013). */
+  userKana: text('user_kana').notNull().default(''),
+  email: text('email').notNull().default(''),
+  /** Set by an administrator's reset or choice: the next sign-in must change the password. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+});
+
+/** Each user's latest sign-in, written by a trigger on sessions (kept off users: see 0013). */
+export const userSignIns = pgTable('user_sign_ins', {
+  userUuid: uuid('user_uuid').primaryKey(),
+  lastSignInAt: ts('last_sign_in_at').notNull(),
 });
 
 export const userGroups = pgTable('user_groups', {

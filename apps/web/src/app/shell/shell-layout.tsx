@@ -2,6 +2,7 @@ import { can } from '@tsunagu/contract/permissions';
 import { App as AntApp, Layout } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { ForcedPasswordChange } from '../../features/settings/forced-password-change';
 import { useSession } from '../../shared/session/session-store';
 import { NoticeBridge } from '../../shared/ui/notice-bridge';
 import { paths } from '../../shared/paths';
@@ -29,6 +30,7 @@ export function ShellLayout() {
       <NoticeBridge />
       <LiveUpdates userUuid={user.userUuid} domainUuid={user.domainUuid} />
       <PhoneLayer phoneType={user.phoneType} />
+      <ForcedPasswordChange user={user} />
       <SkipLink />
       <Layout style={{ height: '100vh' }}>
         <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />

@@ -14,4 +14,8 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(new ApiError(409, messages.sessionMax))).toBe(messages.sessionMaxShown);
     expect(loginErrorMessage(new Error('boom'))).toBe(messages.loginFailed);
   });
+
+  it('says a stopped account is stopped (the server tells only someone who knows its password)', () => {
+    expect(loginErrorMessage(new ApiError(403, messages.userDisabled))).toBe(messages.userDisabled);
+  });
 });

@@ -60,9 +60,9 @@ export function isSessionMax(error: unknown): boolean {
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (isSessionMax(error)) return messages.sessionMaxShown;
-    // Too many attempts, an unreachable server, the second step's answers and a stopped tenant or account
-    // have their own explanations (the server tells a stopped one only to the right password).
-    if (error.status === 429 || error.status === 0) return error.message;
+    // Too many attempts, an unreachable server, a stopped account (403), the second step's answers and a
+    // stopped tenant have their own explanations (the server tells a stopped one only to the right password).
+    if (error.status === 429 || error.status === 0 || error.status === 403) return error.message;
     if (error.status === 401 && error.message) return error.message;
   }
   return messages.loginFailed;

@@ -16,7 +16,7 @@ const t = ja.panel.settings;
  * Password change: the current password and the new one (the contract's rules), then POST /v1/user.
  * The server checks the current password and ends the user's other sessions.
  */
-export function PasswordForm({ userUuid }: { userUuid: string }) {
+export function PasswordForm({ userUuid, onChanged }: { userUuid: string; onChanged?: () => void }) {
   const { message } = App.useApp();
   const { control, handleSubmit, reset, formState } = useForm<PasswordChange>({
     resolver: zodResolver(passwordChangeSchema),
@@ -30,6 +30,7 @@ export function PasswordForm({ userUuid }: { userUuid: string }) {
     onSuccess: (msg) => {
       reset();
       void message.success(msg || messages.changed);
+      onChanged?.();
     },
   });
   const serverError =

@@ -90,6 +90,10 @@ export const jaPanel = {
       password: 'パスワード変更',
       passwordLabel: 'PW',
       currentPasswordLabel: '現在のパスワード',
+      /** The administrator asked for a new password at this sign-in (user management). */
+      mustChangeTitle: 'パスワードの変更が必要です',
+      mustChangeLead:
+        '管理者の設定により、利用を始める前にパスワードを変更してください。現在のパスワードには、管理者から伝えられた初期パスワードを入力します。',
       popup: '着信ポップアップ',
       popupOptions: { true: 'する', false: 'しない' },
       popupLocked: 'この設定は管理者により変更できません。',

@@ -54,6 +54,8 @@ export interface ServerListScreenProps<T> {
   fetchAll: (state: ListState) => Promise<T[]>;
   /** Buttons acting on the selected rows (the export of the selection is always offered). */
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** The screen's own buttons before 再表示 (e.g. 新規作成). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -128,6 +130,7 @@ export function ServerListScreen<T extends object>(props: ServerListScreenProps<
               <Button onClick={clear}>{t.clearSelection}</Button>
             </>
           )}
+          {props.toolbar}
           <Button onClick={() => void query.refetch()}>{t.refresh}</Button>
           <Button loading={exporting} onClick={() => void runExport(() => fetchAll(state))}>
             {exporting ? t.exporting : t.exportAll}

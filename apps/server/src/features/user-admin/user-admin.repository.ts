@@ -1,0 +1,285 @@
+import type { ManagedUser, USER_SORT_FIELDS, UserFormOptions } from '@tsunagu/contract/admin/users';
+import type { PageSort } from '@tsunagu/contract/paging';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Conn } from '../../platform/db/client';
+import { pageOrder } from '../../platform/db/paging';
+import {
+  extensions,
+  ringGroups,
+  userGroupMembers,
+  userGroups,
+  users,
+  userSignIns,
+} from '../../platform/db/schema';
+
+/** SQL of user management: the tenant id is always the first argument after the connection. */
+
+const SORT_COLUMNS = {
+  id: users.username,
+  userNm: users.userNm,
+  userKana: users.userKana,
+  extension: extensions.extension,
+  userClass: users.userClass,
+  lastSignInAt: userSignIns.lastSignInAt,
+};
+
+export interface UserFilter {
+  /** One user only (the answer of a save). */
+  userUuid?: string;
+  q?: string;
+  enabled?: 'true' | 'false';
+}
+
+/** `%text%` with LIKE's own characters taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function conditions(tenantUuid: string, filter: UserFilter): SQL | undefined {
+  const q = filter.q ? containing(filter.q) : null;
+  return and(
+    eq(users.domainUuid, tenantUuid),
+    filter.userUuid ? eq(users.userUuid, filter.userUuid) : undefined,
+    filter.enabled ? eq(users.enabled, filter.enabled === 'true') : undefined,
+    q
+      ? or(
+          ilike(users.username, q),
+          ilike(users.userNm, q),
+          ilike(users.userKana, q),
+          ilike(users.email, q),
+          ilike(extensions.extension, q),
+        )
+      : undefined,
+  );
+}
+
+type UserRow = Omit<ManagedUser, 'loginCnt' | 'groups'>;
+
+/** One page (or the whole export) of the tenant's users in the sort's order, user_uuid breaking ties. */
+export async function listUsers(
+  conn: Conn,
+  tenantUuid: string,
+  filter: UserFilter,
+  sort: PageSort<(typeof USER_SORT_FIELDS)[number]>,
+  window: { limit: number; offset: number },
+): Promise<UserRow[]> {
+  const rows = await conn
+    .select({
+      userUuid: users.userUuid,
+      id: users.username,
+      userNm: users.userNm,
+      userKana: users.userKana,
+      email: users.email,
+      userClass: users.userClass,
+      phoneType: users.phoneType,
+      userPopup: users.userPopup,
+      extensionUuid: users.extensionUuid,
+      extension: extensions.extension,
+      enabled: users.enabled,
+      lastSignInAt: userSignIns.lastSignInAt,
+      mustChangePassword: users.mustChangePassword,
+      menu: users.menu,
+    })
+    .from(users)
+    .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
+    .leftJoin(userSignIns, eq(userSignIns.userUuid, users.userUuid))
+    .where(conditions(tenantUuid, filter))
+    .orderBy(...pageOrder(SORT_COLUMNS, users.userUuid, sort))
+    .limit(window.limit)
+    .offset(window.offset);
+  return rows.map((row) => ({ ...row, lastSignInAt: row.lastSignInAt?.toISOString() ?? null }));
+}
+
+/** How many of the tenant's users match (over users_domain_idx). */
+export async function countUsers(conn: Conn, tenantUuid: string, filter: UserFilter): Promise<number> {
+  const query = conn.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
+  const [row] = await (
+    filter.q ? query.leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid)) : query
+  ).where(conditions(tenantUuid, filter));
+  return row?.n ?? 0;
+}
+
+/** The presence groups of the given users, in display order. */
+export async function groupsOfUsers(
+  conn: Conn,
+  userUuids: string[],
+): Promise<Map<string, { commUuid: string; commName: string }[]>> {
+  const byUser = new Map<string, { commUuid: string; commName: string }[]>();
+  if (userUuids.length === 0) return byUser;
+  const rows = await conn
+    .select({
+      userUuid: userGroupMembers.userUuid,
+      commUuid: userGroups.userGroupUuid,
+      commName: userGroups.name,
+    })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.userGroupUuid, userGroupMembers.userGroupUuid))
+    .where(inArray(userGroupMembers.userUuid, userUuids))
+    .orderBy(asc(userGroups.sortOrder), asc(userGroups.name));
+  for (const { userUuid, ...group } of rows) {
+    const list = byUser.get(userUuid) ?? [];
+    list.push(group);
+    byUser.set(userUuid, list);
+  }
+  return byUser;
+}
+
+/** The user row, whatever its tenant (the service decides whether the caller may act on it). */
+export async function findUserRow(conn: Conn, userUuid: string) {
+  const [row] = await conn.select().from(users).where(eq(users.userUuid, userUuid));
+  return row ?? null;
+}
+
+/** Locks the user's row for the rest of the transaction (concurrent edits of one user serialise). */
+export async function lockUserRow(conn: Conn, tenantUuid: string, userUuid: string) {
+  const [row] = await conn
+    .select()
+    .from(users)
+    .where(and(eq(users.domainUuid, tenantUuid), eq(users.userUuid, userUuid)))
+    .for('update');
+  return row ?? null;
+}
+
+export type UserValues = Pick<
+  typeof users.$inferInsert,
+  | 'username'
+  | 'userNm'
+  | 'userKana'
+  | 'email'
+  | 'userClass'
+  | 'phoneType'
+  | 'userPopup'
+  | 'extensionUuid'
+  | 'enabled'
+  | 'menu'
+  | 'mustChangePassword'
+>;
+
+export async function insertUser(
+  conn: Conn,
+  tenantUuid: string,
+  row: UserValues & { userUuid: string; passwordHash: string },
+): Promise<void> {
+  await conn.insert(users).values({ ...row, domainUuid: tenantUuid });
+}
+
+export async function updateUserRow(
+  conn: Conn,
+  tenantUuid: string,
+  userUuid: string,
+  values: Partial<UserValues & { passwordHash: string }>,
+): Promise<void> {
+  await conn
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.domainUuid, tenantUuid), eq(users.userUuid, userUuid)));
+}
+
+export async function deleteUserRow(conn: Conn, tenantUuid: string, userUuid: string): Promise<void> {
+  await conn.delete(users).where(and(eq(users.domainUuid, tenantUuid), eq(users.userUuid, userUuid)));
+}
+
+/** The extension of the tenant and who uses it (null: nobody), or null when the tenant has no such extension. */
+export async function findExtensionHolder(conn: Conn, tenantUuid: string, extensionUuid: string) {
+  const [row] = await conn
+    .select({ extension: extensions.extension, userUuid: users.userUuid })
+    .from(extensions)
+    .leftJoin(users, eq(users.extensionUuid, extensions.extensionUuid))
+    .where(and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extensionUuid, extensionUuid)));
+  return row ?? null;
+}
+
+/** Adds an extension (the extensions feature's rules are the contract's; the number lock is the caller's). */
+export async function insertExtensionRow(
+  conn: Conn,
+  tenantUuid: string,
+  row: { extensionUuid: string; extension: string; effectiveCallerIdName: string; passwordEnc: string },
+): Promise<void> {
+  await conn.insert(extensions).values({ ...row, domainUuid: tenantUuid });
+}
+
+/** Which of the given groups belong to the tenant. */
+export async function tenantGroupIds(conn: Conn, tenantUuid: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await conn
+    .select({ id: userGroups.userGroupUuid })
+    .from(userGroups)
+    .where(and(eq(userGroups.domainUuid, tenantUuid), inArray(userGroups.userGroupUuid, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces the user's presence groups (the caller checked they are the tenant's). */
+export async function setUserGroups(conn: Conn, userUuid: string, groupIds: string[]): Promise<void> {
+  await conn.delete(userGroupMembers).where(eq(userGroupMembers.userUuid, userUuid));
+  if (groupIds.length === 0) return;
+  // New members go last in each group.
+  await conn.execute(sql`
+    INSERT INTO user_group_members (user_group_uuid, user_uuid, sort_order)
+    SELECT g, ${userUuid}::uuid,
+           coalesce((SELECT max(sort_order) + 1 FROM user_group_members WHERE user_group_uuid = g), 0)
+      FROM unnest(${`{${groupIds.join(',')}}`}::uuid[]) AS g`);
+}
+
+/** The user dialog's choices: the tenant's extensions (with their users) and presence groups. */
+export async function findFormOptions(conn: Conn, tenantUuid: string): Promise<UserFormOptions> {
+  const [extensionRows, groupRows, ringGroupRows] = await Promise.all([
+    conn
+      .select({
+        extensionUuid: extensions.extensionUuid,
+        extension: extensions.extension,
+        effectiveCallerIdName: extensions.effectiveCallerIdName,
+        userUuid: users.userUuid,
+        userNm: users.userNm,
+      })
+      .from(extensions)
+      .leftJoin(users, eq(users.extensionUuid, extensions.extensionUuid))
+      .where(eq(extensions.domainUuid, tenantUuid))
+      .orderBy(sql`length(${extensions.extension})`, asc(extensions.extension)),
+    conn
+      .select({ commUuid: userGroups.userGroupUuid, commName: userGroups.name })
+      .from(userGroups)
+      .where(eq(userGroups.domainUuid, tenantUuid))
+      .orderBy(asc(userGroups.sortOrder), asc(userGroups.name)),
+    listRingGroupNumbers(conn, tenantUuid),
+  ]);
+  return { extensions: extensionRows, groups: groupRows, ringGroups: ringGroupRows };
+}
+
+/** The tenant's ring groups by number: a presence group's representative number is one of them. */
+export async function listRingGroupNumbers(conn: Conn, tenantUuid: string) {
+  return conn
+    .select({ extension: ringGroups.ringGroupExtension, name: ringGroups.ringGroupName })
+    .from(ringGroups)
+    .where(eq(ringGroups.domainUuid, tenantUuid))
+    .orderBy(asc(ringGroups.ringGroupExtension));
+}
+
+/** True when another user of any tenant has this login ID (IDs are unique regardless of case). */
+export async function loginIdTaken(
+  conn: Conn,
+  id: string,
+  exceptUserUuid: string | undefined,
+): Promise<boolean> {
+  const rows = await conn
+    .select({ userUuid: users.userUuid })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${id})`,
+        exceptUserUuid ? sql`${users.userUuid} <> ${exceptUserUuid}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Which of the given login IDs (lower-cased) some user of any tenant already has. */
+export async function takenLoginIds(conn: Conn, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const lower = sql<string>`lower(${users.username})`;
+  const rows = await conn
+    .select({ id: lower })
+    .from(users)
+    .where(inArray(lower, [...new Set(ids.map((id) => id.trim().toLowerCase()))]));
+  return new Set(rows.map((r) => r.id));
+}
