@@ -1,10 +1,10 @@
-// Own call history and the recall count as a history grows (issue 16), on PostgreSQL:
-// one extension holding 10k, 100k and 1M call records; p50/p99 of the first, a middle and the last page,
-// and of the recall count at 100k calls. Each is measured on the statements a request runs today
-// (pageOfExtension, recallCount: counters kept by triggers, index-only pages from the nearer end or by keyset
-// from the anchor of the page the client holds) and on
-// the statements it ran before (count(*) over the history plus OFFSET; NOT EXISTS over the tenant's calls),
-// against the same rows. Database time only, through Drizzle on one pool: no HTTP, no session checks.
+// Own call history as a history grows (issue 16), on PostgreSQL: one extension holding 10k, 100k and 1M
+// call records; p50/p99 of the first, a middle and the last page. Each is measured on the statements a
+// request runs today (pageOfExtension: the total kept by triggers, index-only pages from the nearer end or
+// by keyset from the anchor of the page the client holds) and on the statements it ran before (count(*)
+// over the history plus OFFSET), against the same rows. Database time only, through Drizzle on one pool:
+// no HTTP, no session checks. (Its recall-count part went with migration 0016: the badge counts open
+// recall items; bench/call-search.bench.ts measures the call model.)
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/cdr-history.bench.ts
 import { performance } from 'node:perf_hooks';
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,15 +15,14 @@ import { migrate } from '../apps/server/src/platform/db/migrate';
 import { domains, extensions } from '../apps/server/src/platform/db/schema';
 import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
 import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
-import { pageOfExtension, recallCount } from '../apps/server/src/features/cdr/cdr.repository';
-import { recallCountByScan } from '../apps/server/src/features/cdr/testing/recall-by-scan';
+import { pageOfExtension } from '../apps/server/src/features/cdr/cdr.repository';
 import { freshDataDir } from './support';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NAME = 'bench_cdr_history';
 const SIZES = [10_000, 100_000, 1_000_000];
 const PAGE = 10;
-/** CDR_BENCH_NOW_ONLY=1 skips the old statements (their recall count alone takes tens of seconds). */
+/** CDR_BENCH_NOW_ONLY=1 skips the old statements. */
 const BEFORE = process.env.CDR_BENCH_NOW_ONLY !== '1';
 
 const admin = new pg.Client(SERVER_URL);
@@ -64,8 +63,7 @@ async function grow(from: number, to: number) {
       `);
   }
   // As autovacuum would: index-only scans need the visibility map (one statement each: not in a transaction).
-  for (const table of ['cdrs', 'cdr_counts', 'recall_numbers'])
-    await database.runScript(`VACUUM ANALYZE ${table}`);
+  for (const table of ['cdrs', 'cdr_counts']) await database.runScript(`VACUUM ANALYZE ${table}`);
 }
 
 /** The statements a history page ran before the counters (migrations/0003 + the old repository). */
@@ -78,9 +76,6 @@ async function oldPage(offset: number) {
     ),
   ]);
 }
-/** The recall count before the counters. */
-const oldRecall = () => recallCountByScan(db, tenant);
-
 /** p50/p99 (ms) of `runs` sequential calls after `warmUps` unmeasured ones. */
 async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 2) {
   for (let i = 0; i < warmUps; i++) await fn();
@@ -128,15 +123,6 @@ for (const size of SIZES) {
       pageOfExtension(db, tenant, extension, { page, size: PAGE, newestFirst: true, anchor }),
     );
     console.log(`  middle page from the previous page's anchor  now: ${keyset}`);
-  }
-  if (size === 100_000) {
-    const now = await recallCount(db, tenant);
-    const before = BEFORE ? await oldRecall() : now;
-    if (now !== before) throw new Error(`recall counts differ: ${now} now, ${before} before`);
-    console.log(
-      `  recall count (${now} numbers waiting)  now: ${await measure(200, () => recallCount(db, tenant))}`,
-    );
-    if (BEFORE) console.log(`  recall count  before: ${await measure(2, oldRecall, 0)}`);
   }
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s in all`);

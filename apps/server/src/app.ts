@@ -8,7 +8,7 @@ import { features } from './features';
 import type { FeatureDeps } from './features/feature';
 import { publishCallEvents } from './features/calls/calls.events';
 import { storeCallRecords } from './features/cdr/cdr.events';
-import { recallCount } from './features/cdr/cdr.repository';
+import { openRecallCount } from './platform/call-model/recall-life-cycle';
 import { sendAbsenceMails } from './features/notifications/notifications.events';
 import { publishDeskPhoneEvents } from './features/presence/presence.events';
 import { createAuthenticator } from './platform/auth/authenticate';
@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (telephony.routes) await app.register(telephony.routes);
   // A tenant reconnecting at once (a restart) reads its recall count in a few statements, not one each.
-  const recallOnSubscribe = coalesceByKey((tenantUuid) => recallCount(db, tenantUuid).then(String), {
+  const recallOnSubscribe = coalesceByKey((tenantUuid) => openRecallCount(db, tenantUuid).then(String), {
     windowMs: CONNECT_BATCH_MS,
   });
   const realtime = createRealtimeGateway({

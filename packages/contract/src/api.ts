@@ -1,5 +1,6 @@
 import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
+import { callsEndpoints } from './endpoints/calls';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...panelEndpoints,
   ...telephonyEndpoints,
   ...adminEndpoints,
+  ...callsEndpoints,
   ...twoStepEndpoints,
   ...tenantsAdminEndpoints,
   ...usersAdminEndpoints,

@@ -1,6 +1,6 @@
 import { menuConfig } from '@tsunagu/contract/menu';
 import { messages } from '@tsunagu/contract/messages';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { startSession } from '../shared/session/session-store';
@@ -66,13 +66,29 @@ describe('routes', () => {
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
   });
 
-  it('opens the customer record and recall routes', async () => {
+  it('hides the call history from a user whose menu hides it: no menu item, the screen refused', async () => {
     mockApi({ 'GET /api/health': health });
+    startSession('tok', userInfoFixture({ userClass: 'staff', menu: menuConfig([2200]) }));
+    renderApp('/cust/cdr');
+    expect(await screen.findByText('この画面を表示する権限がありません。')).toBeTruthy();
+    const menu = within(screen.getByRole('navigation', { name: 'メインメニュー' }));
+    expect(menu.getByRole('link', { name: '取引先情報管理' })).toBeTruthy();
+    expect(menu.queryByRole('link', { name: '通話履歴' })).toBeNull();
+  });
+
+  it('opens the customer record and recall routes', async () => {
+    const { domainUuid } = userInfoFixture().user;
+    mockApi({
+      'GET /api/health': health,
+      [`GET /api/v1/recall/${domainUuid}`]: () =>
+        envelope(200, '', { content: [], totalElements: 0, number: 0, size: 20 }),
+    });
     startSession('tok', userInfoFixture());
     const { router } = renderApp('/cust/management/0312345678');
     expect(await screen.findByText('顧客情報 0312345678')).toBeTruthy();
     await router.navigate('/cust/management/recall');
-    expect(await screen.findByText('リコール', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(await screen.findByText('リコール', { selector: 'h5' })).toBeTruthy();
+    expect(document.title).toBe('リコール | つなぐ');
   });
 
   it('on a 401 remembers the page, shows /login, and returns there after sign-in', async () => {

@@ -32,9 +32,7 @@ export function shellScreens(registered: readonly Screen[] = screens): Screen[] 
     inMenu.push({ path: item.path, title: item.label, lazy: byPath.get(item.path)?.lazy ?? comingSoon });
     byPath.delete(item.path);
   });
-  // Opened from the recall badge; not built yet.
-  const recall: Screen = { path: paths.cust.recall.path, title: ja.titles.custRecall, lazy: comingSoon };
-  return [...inMenu, recall, ...byPath.values()];
+  return [...inMenu, ...byPath.values()];
 }
 
 // URL prefixes whose bare path opens their first menu screen; /pbx's own title is the spec's 'PBX'.

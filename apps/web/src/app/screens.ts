@@ -6,12 +6,14 @@ import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
 import * as ivr from '../features/ivr/ivr.screen';
+import * as recall from '../features/recall/recall.screen';
 import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
 import * as spUsers from '../features/sp-users/sp-users.screen';
 import * as tenants from '../features/tenants/tenants.screen';
+import * as tenantCalls from '../features/tenant-calls/tenant-calls.screen';
 import * as userAdmin from '../features/user-admin/user-admin.screen';
 import type { Screen } from '../shared/screen';
 
@@ -33,6 +35,8 @@ export const screens: readonly Screen[] = [
   audit.screen,
   tenants.screen,
   spUsers.screen,
+  tenantCalls.screen,
+  recall.screen,
   userAdmin.screen,
   customerRecord.screen,
   help.screen,

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, fillPlaceholders, sql, type Query } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cdrCounts, cdrs, domains, recallNumbers } from '../../platform/db/schema';
+import { cdrCounts, cdrs, domains } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
-import { historyScans, insertCdr, recallCount } from './cdr.repository';
-import { recallCountByScan } from './testing/recall-by-scan';
+import { historyScans, insertCdr } from './cdr.repository';
 
-/** Counters kept by the triggers of migrations/0008_cdr_counters.sql: history totals and the recall count. */
+/** The history totals kept by the triggers of migrations/0008_cdr_counters.sql (0016 took the recall count off them). */
 
 let t: TestApp;
 let yamada: TestSession;
@@ -80,17 +79,15 @@ describe('history totals', () => {
     expect(await insertCdr(t.database.db, first)).toBe(true);
     expect(await insertCdr(t.database.db, { ...first, cdrUuid: randomUUID() })).toBe(false);
     expect(await total(ours, yamadaExt)).toBe(1);
-    expect(await recallCount(t.database.db, ours)).toBe(1);
     // A batch whose rows partly exist already adds only the new ones.
     await t.database.db
       .insert(cdrs)
       .values([{ ...first, cdrUuid: randomUUID() }, leg({}), leg({ callerIdNumber: '0399998888' })])
       .onConflictDoNothing({ target: [cdrs.domainUuid, cdrs.callUuid] });
     expect(await total(ours, yamadaExt)).toBe(3);
-    expect(await recallCount(t.database.db, ours)).toBe(2);
   });
 
-  it("keeps another tenant's calls out of this tenant's totals and recall count", async () => {
+  it("keeps another tenant's calls out of this tenant's totals", async () => {
     await insertCdr(t.database.db, leg({}));
     for (let i = 0; i < 3; i++) {
       await insertCdr(
@@ -98,7 +95,6 @@ describe('history totals', () => {
         leg({ domainUuid: other, extensionUuid: otherExt, callerIdNumber: `0311110${i}00` }),
       );
     }
-    // The other tenant calling our waiting number back does not clear it here.
     await insertCdr(
       t.database.db,
       leg({
@@ -111,8 +107,6 @@ describe('history totals', () => {
     );
     expect(await total(ours, yamadaExt)).toBe(1);
     expect(await total(other, otherExt)).toBe(4);
-    expect(await recallCount(t.database.db, ours)).toBe(1);
-    expect(await recallCount(t.database.db, other)).toBe(3);
     const page = (await history(0)).json().data.page;
     expect(page.totalElements).toBe(1);
   });
@@ -120,16 +114,13 @@ describe('history totals', () => {
   it('follows deletes and an extension that is removed', async () => {
     const rows = [leg({}), leg({}), leg({ callerIdNumber: '0399998888' })];
     for (const r of rows) await insertCdr(t.database.db, r);
-    // Deleting the newer miss from a number leaves it waiting on its older one.
     await t.database.db.delete(cdrs).where(eq(cdrs.cdrUuid, rows[1]!.cdrUuid));
     expect(await total(ours, yamadaExt)).toBe(2);
-    expect(await recallCount(t.database.db, ours)).toBe(2);
     await t.database.db.delete(cdrs).where(eq(cdrs.callerIdNumber, '0399998888'));
-    expect(await recallCount(t.database.db, ours)).toBe(1);
+    expect(await total(ours, yamadaExt)).toBe(1);
     // Rows moved off the extension (as ON DELETE SET NULL does) leave its total.
     await t.database.db.update(cdrs).set({ extensionUuid: null }).where(eq(cdrs.domainUuid, ours));
     expect(await total(ours, yamadaExt)).toBe(0);
-    expect(await recallCount(t.database.db, ours)).toBe(1);
   });
 });
 
@@ -263,45 +254,7 @@ describe('a deep history page', () => {
   });
 });
 
-describe('recall count', () => {
-  it('means what the full scan meant, over a mix of misses, call backs and answered calls', async () => {
-    const numbers = ['0311112222', '0322223333', '0333334444', '09011112222', 'Anonymous', '1002'];
-    let seed = 7;
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
-    for (let i = 0; i < 120; i++) {
-      const number = numbers[next(numbers.length)]!;
-      const kind = next(3);
-      // Few distinct instants, so that ties between a miss and a call back occur too.
-      const startStamp = new Date(base + next(40) * 60_000);
-      await insertCdr(
-        t.database.db,
-        kind === 2
-          ? leg({ direction: 'outbound', callerIdNumber: '1001', destinationNumber: number, startStamp })
-          : leg({ callerIdNumber: number, billsec: kind === 1 ? 20 : 0, startStamp }),
-      );
-      if (i % 10 === 9)
-        expect(await recallCount(t.database.db, ours)).toBe(await recallCountByScan(t.database.db, ours));
-    }
-    expect(await recallCountByScan(t.database.db, ours)).toBeGreaterThan(0);
-  });
-
-  it('does not count a ring-group call a colleague took as missed, but one nobody took', async () => {
-    const at = new Date(base + 10 * 60_000);
-    const member = new Date(at.getTime() + 1000);
-    // The caller's leg, yamada's phone losing the race and a colleague's answering, rung together.
-    await insertCdr(t.database.db, leg({ extensionUuid: null, billsec: 30, startStamp: at }));
-    await insertCdr(t.database.db, leg({ hangupCause: 'LOSE_RACE', startStamp: member }));
-    await insertCdr(t.database.db, leg({ extensionUuid: null, billsec: 30, startStamp: member }));
-    expect(await recallCount(t.database.db, ours)).toBe(0);
-    expect(await recallCountByScan(t.database.db, ours)).toBe(0);
-    const later = new Date(base + 20 * 60_000);
-    await insertCdr(t.database.db, leg({ hangupCause: 'NO_ANSWER', startStamp: later }));
-    expect(await recallCount(t.database.db, ours)).toBe(1);
-  });
-
+describe('history totals after a rebuild', () => {
   it('is rebuilt by the migration backfill from the rows already stored', async () => {
     for (const r of [
       leg({}),
@@ -311,14 +264,14 @@ describe('recall count', () => {
       await insertCdr(t.database.db, r);
     }
     await t.database.db.delete(cdrCounts);
-    await t.database.db.delete(recallNumbers);
     const migration = readFileSync(
       new URL('../../../migrations/0008_cdr_counters.sql', import.meta.url),
       'utf8',
     );
-    await t.database.runScript(migration.slice(migration.indexOf('-- Backfill')));
+    // The totals' backfill (the recall numbers it also filled are gone since migration 0016).
+    const backfill = migration.slice(migration.indexOf('-- Backfill'));
+    await t.database.runScript(backfill.slice(0, backfill.indexOf('INSERT INTO recall_numbers')));
     expect(await total(ours, yamadaExt)).toBe(3);
-    expect(await recallCount(t.database.db, ours)).toBe(1);
   });
 });
 
@@ -328,10 +281,6 @@ describe('a tenant deleted', () => {
     await insertCdr(t.database.db, leg({ domainUuid: other, extensionUuid: otherExt }));
     await t.database.db.delete(domains).where(eq(domains.domainUuid, other));
     expect(await t.database.db.select().from(cdrCounts).where(eq(cdrCounts.domainUuid, other))).toEqual([]);
-    expect(
-      await t.database.db.select().from(recallNumbers).where(eq(recallNumbers.domainUuid, other)),
-    ).toEqual([]);
     expect(await total(ours, yamadaExt)).toBe(1);
-    expect(await recallCount(t.database.db, ours)).toBe(1);
   });
 });

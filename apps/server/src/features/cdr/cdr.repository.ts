@@ -176,19 +176,6 @@ export async function ownHistory(
   return row ? { extension: row.extension, total: row.calls ?? 0 } : null;
 }
 
-/**
- * Outside numbers waiting for a call back: a missed inbound call from the number (longer than 4 digits,
- * not anonymous) with no later outbound call to it and no later answered call from it. Read from the
- * per-number latest calls the triggers keep (recall_numbers), through the partial index of waiting ones.
- */
-export async function recallCount(conn: Conn, tenantUuid: string): Promise<number> {
-  const result = await conn.execute(sql`
-    SELECT count(*)::int AS n FROM recall_numbers
-    WHERE domain_uuid = ${tenantUuid}
-      AND last_missed IS NOT NULL AND (last_handled IS NULL OR last_handled <= last_missed)`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
-}
-
 /** The tenant and (when it is one of the tenant's) the extension a call record names. */
 export async function resolveCallOwner(conn: Conn, domainName: string, extension: string | null) {
   const [tenant] = await conn

@@ -10,8 +10,9 @@ import {
 } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
+import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
-import { extensionNames, historyPage, ownHistory, recallCount } from './cdr.repository';
+import { extensionNames, historyPage, ownHistory } from './cdr.repository';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -68,9 +69,9 @@ export function createCdrService({ db }: { db: Db }) {
       };
     },
 
-    /** How many outside callers are waiting for a call back (the header's recall badge). */
+    /** How many recall items of the tenant are open (the header's recall badge, shown to everyone). */
     async recall(tenantUuid: string): Promise<{ count: number }> {
-      return { count: await recallCount(db, tenantUuid) };
+      return { count: await openRecallCount(db, tenantUuid) };
     },
   };
 }

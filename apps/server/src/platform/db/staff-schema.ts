@@ -29,6 +29,14 @@ export const cdrs = pgTable('cdrs', {
   duration: integer('duration').notNull().default(0),
   billsec: integer('billsec').notNull().default(0),
   hangupCause: text('hangup_cause').notNull().default(''),
+  // The call model's leg facts (migrations/0016_calls.sql).
+  callId: text('call_id'),
+  originating: boolean('originating').notNull().default(true),
+  bridged: boolean('bridged').notNull().default(false),
+  endedIn: text('ended_in', { enum: ['', 'ivr', 'voicemail', 'park'] })
+    .notNull()
+    .default(''),
+  outOfHours: boolean('out_of_hours').notNull().default(false),
 });
 
 /** How many call records each extension's history holds, kept by triggers (migrations/0008_cdr_counters.sql). */
@@ -40,18 +48,6 @@ export const cdrCounts = pgTable(
     calls: bigint('calls', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.extensionUuid] })],
-);
-
-/** Per outside number, its latest missed call and latest call back or answered call, kept by triggers. */
-export const recallNumbers = pgTable(
-  'recall_numbers',
-  {
-    domainUuid: uuid('domain_uuid').notNull(),
-    number: text('number').notNull(),
-    lastMissed: ts('last_missed'),
-    lastHandled: ts('last_handled'),
-  },
-  (t) => [primaryKey({ columns: [t.domainUuid, t.number] })],
 );
 
 export const chats = pgTable('chats', {

@@ -1,0 +1,33 @@
+/** The リコール (recall list) screen's words. */
+export const jaRecall = {
+  columns: {
+    createdAt: '発生日時',
+    number: '電話番号',
+    customerName: '顧客名',
+    reason: '理由',
+    assignee: '担当',
+    dueAt: '期限',
+    state: '状態',
+    done: '対応',
+    actions: '操作',
+  },
+  filters: {
+    scope: '担当の範囲',
+    state: '状態',
+    overdue: '期限',
+  },
+  overdueOnly: '期限切れのみ',
+  missedCall: '不在着信',
+  unassigned: '全員',
+  done: '完了にする',
+  doneOne: (number: string) => `${number} の折り返しを完了にする`,
+  closed: (count: number) => `${count}件を完了にしました。`,
+  assigned: (count: number) => `${count}件の担当を変更しました。`,
+  assignTo: '担当を割り当て',
+  assignPlaceholder: '担当者・グループを選択',
+  groupsLabel: 'グループ',
+  usersLabel: 'ユーザー',
+  doneBy: (name: string, at: string) => `${name} ${at}`,
+  dial: (number: string) => `${number} に発信`,
+  openRecord: '顧客情報を開く',
+} as const;
