@@ -1,5 +1,6 @@
 import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
+import { customerEndpoints } from './endpoints/customers';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
@@ -17,4 +18,5 @@ export const endpoints = {
   ...panelEndpoints,
   ...telephonyEndpoints,
   ...adminEndpoints,
+  ...customerEndpoints,
 };

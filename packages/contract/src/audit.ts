@@ -16,6 +16,8 @@ const SUBJECTS: Record<string, string> = {
   recording: '音声ファイル',
   verto: 'ソフトフォン',
   'verto.login': 'ソフトフォンのサインイン',
+  customer: '顧客情報',
+  layout: '顧客画面レイアウト',
 };
 const VERBS: Record<string, string> = {
   success: '成功',
@@ -30,6 +32,7 @@ const VERBS: Record<string, string> = {
   forceLogout: '強制サインアウト',
   sessionMax: '同時サインイン数の上限',
   endOldestSession: '最も古いセッションの終了',
+  import: 'インポート',
 };
 
 /** The actions the filter offers, in the order it lists them. */
@@ -63,6 +66,11 @@ export const AUDIT_ACTIONS = [
   'recording.upload',
   'recording.save',
   'recording.delete',
+  'customer.create',
+  'customer.save',
+  'customer.delete',
+  'customer.import',
+  'layout.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
