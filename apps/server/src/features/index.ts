@@ -4,6 +4,7 @@ import * as auth from './auth/auth.routes';
 import * as calls from './calls/calls.routes';
 import * as cdr from './cdr/cdr.routes';
 import * as chat from './chat/chat.routes';
+import * as customers from './customers/customers.routes';
 import * as common from './common/common.routes';
 import * as destinations from './destinations/destinations.routes';
 import * as extensions from './extensions/extensions.routes';
@@ -39,6 +40,7 @@ export const features: { register: RegisterFeature }[] = [
   presence,
   cdr,
   audit,
+  customers,
   chat,
   actionLog,
   calls,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../paging';
 import { idSchema } from '../pbx/shared';
 import { normalizePhoneNumber } from '../phone-number';
+import { customerMessages } from './messages';
 import { normalizePostalCode, PREFECTURES } from './prefectures';
 
 /** Customers (取引先): the record a ringing number leads to, its numbers and its call notes. */
@@ -14,7 +15,7 @@ export const MAX_CUSTOMER_NUMBERS = 10;
 export const MAX_TAGS = 20;
 
 /** The message of a number the normaliser does not accept. */
-export const PHONE_NUMBER_INVALID = '電話番号の形式が正しくありません（例: 03-1234-5678）。';
+export const PHONE_NUMBER_INVALID = customerMessages.numberInvalid;
 
 /** A phone number as typed; parses to its key (phone-number.ts), refusing what is no customer's number. */
 export const phoneNumberSchema = z

@@ -1,5 +1,6 @@
 import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
+import { customerNamesOf } from '../../platform/crm/customer-names';
 import type { Db } from '../../platform/db/client';
 import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
 
@@ -21,8 +22,10 @@ export function createCdrService({ db }: { db: Db }) {
       });
       const numbers = [...new Set(rows.flatMap((r) => [r.callerIdNumber, r.destinationNumber]))];
       const names = await extensionNames(db, tenantUuid, numbers);
+      const outside = rows.filter((r) => r.direction !== 'local').map((r) => cdrDialNumber(r, ownNumber));
+      const customers = await customerNamesOf(db, tenantUuid, outside);
       const content = rows.map((row): CdrItem => {
-        // Until customer records exist, only colleagues' extensions have a name; outside numbers are unregistered.
+        // A colleague's extension by its name; an outside number by its customer's name, else 未登録.
         const other = cdrDialNumber(row, ownNumber);
         return {
           cdrUuid: row.cdrUuid,
@@ -30,7 +33,8 @@ export function createCdrService({ db }: { db: Db }) {
           callerIdName: row.callerIdName,
           callerIdNumber: row.callerIdNumber,
           destinationNumber: row.destinationNumber,
-          displayName: row.direction === 'local' ? (names.get(other) ?? other) : UNREGISTERED,
+          displayName:
+            row.direction === 'local' ? (names.get(other) ?? other) : (customers.get(other) ?? UNREGISTERED),
           billsec: row.billsec,
           startStamp: row.startStamp.toISOString(),
         };

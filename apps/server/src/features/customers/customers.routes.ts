@@ -1,0 +1,37 @@
+import { endpoints } from '@tsunagu/contract';
+import type { Router } from '../../platform/http/router';
+import type { FeatureDeps } from '../feature';
+import { createCustomersService } from './customers.service';
+import { createLayoutService } from './layout.service';
+import { lookUpPostalCode } from './postal';
+
+export function register(router: Router, deps: FeatureDeps): void {
+  const customers = createCustomersService(deps);
+  const layouts = createLayoutService(deps);
+  router.route(endpoints.customerList, ({ tenantUuid, query }) => customers.page(tenantUuid, query));
+  router.route(endpoints.customerExport, ({ tenantUuid, query }) => customers.export(tenantUuid, query));
+  router.route(endpoints.customerByNumber, ({ tenantUuid, params }) =>
+    customers.byNumber(tenantUuid, params.number),
+  );
+  router.route(endpoints.customerCaller, ({ tenantUuid, params }) =>
+    customers.caller(tenantUuid, params.number),
+  );
+  router.route(endpoints.customerSave, ({ actor, tenantUuid, body }) =>
+    customers.save(actor, tenantUuid, body),
+  );
+  router.route(endpoints.customerDelete, async ({ actor, tenantUuid, params }) => {
+    await customers.remove(actor, tenantUuid, [params.customerUuid]);
+    return null;
+  });
+  router.route(endpoints.customerBulkDelete, async ({ actor, tenantUuid, body }) => ({
+    deleted: await customers.remove(actor, tenantUuid, body.customerUuids),
+  }));
+  router.route(endpoints.customerNote, ({ auth, tenantUuid, body }) =>
+    customers.note(auth, tenantUuid, body),
+  );
+  router.route(endpoints.customerPostal, ({ params }) => lookUpPostalCode(params.code));
+  router.route(endpoints.layoutGet, ({ tenantUuid }) => layouts.read(tenantUuid));
+  router.route(endpoints.layoutSave, ({ actor, tenantUuid, body }) =>
+    layouts.save(actor, tenantUuid, body.version, body.layout),
+  );
+}
