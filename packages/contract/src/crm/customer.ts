@@ -31,7 +31,7 @@ export const phoneNumberSchema = z
   });
 
 /** Furigana: kana (either script), long-vowel mark, middle dot, spaces, Latin letters and digits. */
-const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー・ 　A-Za-z0-9&.\-]*$/u;
+const KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー・\u3000 A-Za-z0-9&.-]*$/u;
 
 const text = (label: string, max: number) =>
   z.string().trim().max(max, `${label}は${max}文字以内で入力してください。`).default('');

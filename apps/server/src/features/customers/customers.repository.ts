@@ -1,5 +1,5 @@
 import type { Customer, CustomerListItem, CustomerNumber, NumberLabel } from '@tsunagu/contract/crm/customer';
-import { CUSTOMER_SORT_FIELDS } from '@tsunagu/contract/crm/customer';
+import type { CUSTOMER_SORT_FIELDS } from '@tsunagu/contract/crm/customer';
 import type { PageSort } from '@tsunagu/contract/paging';
 import { and, asc, eq, exists, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { containsPattern, searchForm, searchTextOf, sortKeyOf } from '../../platform/crm/customer-text';
