@@ -46,6 +46,14 @@ export const customerEndpoints = {
     params: numberParams,
     response: customerLookupSchema,
   }),
+  /** One customer by id (the list's edit dialog). */
+  customerGet: endpoint({
+    method: 'GET',
+    path: '/v1/customer/:domainUuid/:customerUuid',
+    capability: 'customer.view',
+    params: z.object({ domainUuid: idSchema, customerUuid: idSchema }),
+    response: customerSchema,
+  }),
   /** What the incoming-call pop-up shows of a ringing number (any signed-in user of the tenant). */
   customerCaller: endpoint({
     method: 'GET',

@@ -13,6 +13,9 @@ export function register(router: Router, deps: FeatureDeps): void {
   router.route(endpoints.customerByNumber, ({ tenantUuid, params }) =>
     customers.byNumber(tenantUuid, params.number),
   );
+  router.route(endpoints.customerGet, ({ tenantUuid, params }) =>
+    customers.get(tenantUuid, params.customerUuid),
+  );
   router.route(endpoints.customerCaller, ({ tenantUuid, params }) =>
     customers.caller(tenantUuid, params.number),
   );

@@ -84,6 +84,12 @@ export function createCustomersService({ db }: { db: Db }) {
       return rows;
     },
 
+    async get(tenantUuid: string, customerUuid: string): Promise<Customer> {
+      const customer = await findCustomer(db, tenantUuid, customerUuid);
+      if (!customer) throw new ApiError(404, customerMessages.notFound);
+      return customer;
+    },
+
     /** The record of a number: its customer (saved last, if several) and the timeline, newest first. */
     async byNumber(tenantUuid: string, number: string): Promise<CustomerLookup> {
       const key = keyOf(number);

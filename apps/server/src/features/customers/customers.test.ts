@@ -429,6 +429,15 @@ describe('tenants and capabilities', () => {
       403,
     );
     expect((await save(adminB, { domainUuid: tenantA, company: 'x' })).statusCode).toBe(403);
+    expect(
+      (await t.request(adminB, { method: 'GET', url: `/api/v1/customer/${tenantB}/${secret.customerUuid}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request(staffA, { method: 'GET', url: `/api/v1/customer/${tenantA}/${secret.customerUuid}` })
+      ).json().data.company,
+    ).toBe('他テナント秘密');
     // In its own tenant, B finds nothing of A's.
     expect((await byNumber(adminB, tenantB, '0399998888')).json().data.customer).toBeNull();
     expect((await list(adminB, tenantB, 'q=他テナント')).json().data.totalElements).toBe(0);
