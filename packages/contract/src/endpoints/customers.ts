@@ -93,6 +93,14 @@ export const customerEndpoints = {
     body: noteSaveSchema,
     response: noteSchema,
   }),
+  /** The users a customer may be assigned to (the owner select). */
+  customerOwners: endpoint({
+    method: 'GET',
+    path: '/v1/customer/owners/:domainUuid',
+    capability: 'customer.edit',
+    params: tenantParams,
+    response: z.array(z.object({ userUuid: z.string(), name: z.string() })),
+  }),
   /** Postal code → prefecture and towns. */
   customerPostal: endpoint({
     method: 'GET',

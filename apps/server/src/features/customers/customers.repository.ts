@@ -270,3 +270,16 @@ export async function isTenantUser(conn: Conn, tenantUuid: string, userUuid: str
     .where(and(eq(users.domainUuid, tenantUuid), eq(users.userUuid, userUuid)));
   return row !== undefined;
 }
+
+/** The tenant's enabled users by display name (else login ID), for the owner select. */
+export async function tenantUsers(
+  conn: Conn,
+  tenantUuid: string,
+): Promise<{ userUuid: string; name: string }[]> {
+  const name = sql<string>`coalesce(nullif(${users.userNm}, ''), ${users.username})`;
+  return conn
+    .select({ userUuid: users.userUuid, name })
+    .from(users)
+    .where(and(eq(users.domainUuid, tenantUuid), eq(users.enabled, true)))
+    .orderBy(name, users.userUuid);
+}

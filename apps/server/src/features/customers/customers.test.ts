@@ -438,6 +438,10 @@ describe('tenants and capabilities', () => {
         await t.request(staffA, { method: 'GET', url: `/api/v1/customer/${tenantA}/${secret.customerUuid}` })
       ).json().data.company,
     ).toBe('他テナント秘密');
+    const owners = (
+      await t.request(adminB, { method: 'GET', url: `/api/v1/customer/owners/${tenantB}` })
+    ).json().data;
+    expect(owners.map((o: { userUuid: string }) => o.userUuid)).toEqual([ownerB]);
     // In its own tenant, B finds nothing of A's.
     expect((await byNumber(adminB, tenantB, '0399998888')).json().data.customer).toBeNull();
     expect((await list(adminB, tenantB, 'q=他テナント')).json().data.totalElements).toBe(0);
