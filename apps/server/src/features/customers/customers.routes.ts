@@ -3,7 +3,6 @@ import type { Router } from '../../platform/http/router';
 import type { FeatureDeps } from '../feature';
 import { createCustomersService } from './customers.service';
 import { createLayoutService } from './layout.service';
-import { tenantUsers } from './customers.repository';
 import { lookUpPostalCode } from './postal';
 
 export function register(router: Router, deps: FeatureDeps): void {
@@ -33,7 +32,7 @@ export function register(router: Router, deps: FeatureDeps): void {
   router.route(endpoints.customerNote, ({ auth, tenantUuid, body }) =>
     customers.note(auth, tenantUuid, body),
   );
-  router.route(endpoints.customerOwners, ({ tenantUuid }) => tenantUsers(deps.db, tenantUuid));
+  router.route(endpoints.customerOwners, ({ tenantUuid }) => customers.owners(tenantUuid));
   router.route(endpoints.customerPostal, ({ params }) => lookUpPostalCode(params.code));
   router.route(endpoints.layoutGet, ({ tenantUuid }) => layouts.read(tenantUuid));
   router.route(endpoints.layoutSave, ({ actor, tenantUuid, body }) =>

@@ -19,6 +19,7 @@ import {
   findCustomer,
   insertCustomer,
   isTenantUser,
+  tenantUsers,
   updateCustomer,
 } from './customers.repository';
 import { readLayout } from './layout.repository';
@@ -83,6 +84,9 @@ export function createCustomersService({ db }: { db: Db }) {
       if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(400, messages.exportTooLarge);
       return rows;
     },
+
+    /** The users a customer may be assigned to. */
+    owners: (tenantUuid: string) => tenantUsers(db, tenantUuid),
 
     async get(tenantUuid: string, customerUuid: string): Promise<Customer> {
       const customer = await findCustomer(db, tenantUuid, customerUuid);
