@@ -1,7 +1,7 @@
 import * as audit from '../features/audit/audit.screen';
 import * as login from '../features/auth/login.screen';
 import * as callerPage from '../features/caller-page/caller-page.screen';
-import * as customerRecord from '../features/customer-record/customer-record.screen';
+import * as customers from '../features/customers/customers.screen';
 import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
@@ -28,7 +28,8 @@ export const screens: readonly Screen[] = [
   speedDials.screen,
   recordings.screen,
   audit.screen,
-  customerRecord.screen,
+  customers.listScreen,
+  customers.recordScreen,
   help.screen,
   callerPage.screen,
 ];

@@ -52,6 +52,8 @@ export interface ServerListScreenProps<T> {
   fetchPage: (state: ListState, signal: AbortSignal) => Promise<Page<T>>;
   /** The whole filtered result in the list's order, for the export. */
   fetchAll: (state: ListState) => Promise<T[]>;
+  /** Buttons of the toolbar (New …), before the refresh and export buttons. */
+  actions?: ReactNode;
   /** Buttons acting on the selected rows (the export of the selection is always offered). */
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
 }
@@ -128,6 +130,7 @@ export function ServerListScreen<T extends object>(props: ServerListScreenProps<
               <Button onClick={clear}>{t.clearSelection}</Button>
             </>
           )}
+          {props.actions}
           <Button onClick={() => void query.refetch()}>{t.refresh}</Button>
           <Button loading={exporting} onClick={() => void runExport(() => fetchAll(state))}>
             {exporting ? t.exporting : t.exportAll}

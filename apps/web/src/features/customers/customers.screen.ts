@@ -1,0 +1,15 @@
+import { ja } from '../../shared/i18n/ja';
+import type { Screen } from '../../shared/screen';
+
+/** 取引先情報管理 (menu 2100). */
+export const listScreen: Screen = {
+  path: '/cust/management/list',
+  lazy: () => import('./customers-page').then((m) => ({ Component: m.CustomersPage })),
+};
+
+/** The customer record a number leads to (under menu 2100's /cust/management). */
+export const recordScreen: Screen = {
+  path: '/cust/management/:number',
+  title: ja.titles.custRecord,
+  lazy: () => import('./record-page').then((m) => ({ Component: m.CustomerRecordPage })),
+};
