@@ -12,7 +12,8 @@ import {
 } from '../crm/customer';
 import { layoutRecordSchema, layoutSchema } from '../crm/layout';
 import { callerCardSchema, customerLookupSchema, noteSaveSchema, noteSchema } from '../crm/notes';
-import { endpoint, noData } from './define';
+import { importPreviewSchema, importResultSchema } from '../crm/import';
+import { endpoint, MULTIPART, noData } from './define';
 
 const tenantParams = z.object({ domainUuid: idSchema });
 /** A number in a path: any spelling (the server normalises it; a non-number is a 400). */
@@ -108,6 +109,22 @@ export const customerEndpoints = {
     capability: 'customer.edit',
     params: z.object({ code: z.string().max(20) }),
     response: postalAddressSchema,
+  }),
+  /** Reads an import file ('file' part) with the options ('options' part, JSON): preview and dry run. */
+  customerImportPreview: endpoint({
+    method: 'POST',
+    path: '/v1/customer/import/preview',
+    capability: 'customer.import',
+    body: MULTIPART,
+    response: importPreviewSchema,
+  }),
+  /** Imports the file as previewed, in one transaction; answers the counts and the refused rows. */
+  customerImportCommit: endpoint({
+    method: 'POST',
+    path: '/v1/customer/import/commit',
+    capability: 'customer.import',
+    body: MULTIPART,
+    response: importResultSchema,
   }),
   /** The tenant's customer-screen layout (the default until one is saved). */
   layoutGet: endpoint({

@@ -283,3 +283,34 @@ export async function tenantUsers(
     .where(and(eq(users.domainUuid, tenantUuid), eq(users.enabled, true)))
     .orderBy(name, users.userUuid);
 }
+
+/** Inserts many new customers and their numbers (an import), a few hundred rows per statement. */
+export async function insertCustomers(
+  conn: Conn,
+  tenantUuid: string,
+  rows: readonly { customerUuid: string; values: CustomerValues }[],
+  username: string,
+): Promise<void> {
+  const CHUNK = 500;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await conn.insert(customers).values(
+      chunk.map(({ customerUuid, values }) => ({
+        customerUuid,
+        domainUuid: tenantUuid,
+        ...columnsOf(values),
+        updatedBy: username,
+      })),
+    );
+    const numbers = chunk.flatMap(({ customerUuid, values }) =>
+      values.numbers.map((n, position) => ({
+        customerUuid,
+        position,
+        domainUuid: tenantUuid,
+        label: n.label,
+        numberKey: n.number,
+      })),
+    );
+    if (numbers.length > 0) await conn.insert(customerNumbers).values(numbers);
+  }
+}

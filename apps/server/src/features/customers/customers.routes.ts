@@ -1,13 +1,19 @@
+import fastifyMultipart from '@fastify/multipart';
 import { endpoints } from '@tsunagu/contract';
-import type { Router } from '../../platform/http/router';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Authenticator } from '../../platform/auth/authenticate';
+import { createRouter, type Router } from '../../platform/http/router';
 import type { FeatureDeps } from '../feature';
 import { createCustomersService } from './customers.service';
+import { createImportService, type ImportService } from './import/import.service';
+import { IMPORT_UPLOAD_LIMITS, readImportUpload } from './import/import-upload';
 import { createLayoutService } from './layout.service';
 import { lookUpPostalCode } from './postal';
 
-export function register(router: Router, deps: FeatureDeps): void {
+export async function register(router: Router, deps: FeatureDeps): Promise<void> {
   const customers = createCustomersService(deps);
   const layouts = createLayoutService(deps);
+  await deps.app.register(importRoutes(deps.authenticate, createImportService(deps)));
   router.route(endpoints.customerList, ({ tenantUuid, query }) => customers.page(tenantUuid, query));
   router.route(endpoints.customerExport, ({ tenantUuid, query }) => customers.export(tenantUuid, query));
   router.route(endpoints.customerByNumber, ({ tenantUuid, params }) =>
@@ -38,4 +44,18 @@ export function register(router: Router, deps: FeatureDeps): void {
   router.route(endpoints.layoutSave, ({ actor, tenantUuid, body }) =>
     layouts.save(actor, tenantUuid, body.version, body.layout),
   );
+}
+
+/** The import routes in a scope of their own: only they parse multipart bodies, within the limits. */
+function importRoutes(authenticate: Authenticator, service: ImportService): FastifyPluginAsync {
+  return async (scope) => {
+    await scope.register(fastifyMultipart, IMPORT_UPLOAD_LIMITS);
+    const router = createRouter(scope, authenticate);
+    router.route(endpoints.customerImportPreview, async ({ auth, request }) =>
+      service.preview(auth, await readImportUpload(request)),
+    );
+    router.route(endpoints.customerImportCommit, async ({ actor, request }) =>
+      service.commit(actor, await readImportUpload(request)),
+    );
+  };
 }
