@@ -30,6 +30,7 @@ export const screens: readonly Screen[] = [
   audit.screen,
   customers.listScreen,
   customers.recordScreen,
+  customers.importScreen,
   help.screen,
   callerPage.screen,
 ];

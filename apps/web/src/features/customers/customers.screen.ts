@@ -13,3 +13,9 @@ export const recordScreen: Screen = {
   title: ja.titles.custRecord,
   lazy: () => import('./record-page').then((m) => ({ Component: m.CustomerRecordPage })),
 };
+
+/** 顧客インポート (menu 2300). */
+export const importScreen: Screen = {
+  path: '/cust/cust-import',
+  lazy: () => import('./import-page').then((m) => ({ Component: m.ImportPage })),
+};
