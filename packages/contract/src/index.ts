@@ -16,6 +16,7 @@ export * from './chat';
 export * from './action-log';
 export * from './realtime';
 export * from './call';
+export * from './calls';
 export * from './pbx';
 export * from './verto';
 export * from './schedule';

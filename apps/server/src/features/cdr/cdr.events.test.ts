@@ -42,6 +42,11 @@ function record(overrides: Partial<CallRecord>): CallRecord {
     endStamp: new Date(start.getTime() + 20_000),
     billsec: 0,
     hangupCause: 'NO_ANSWER',
+    callId: `leg-${minute}`,
+    originating: true,
+    bridged: (overrides.billsec ?? 0) > 0,
+    endedIn: '',
+    outOfHours: false,
     ...overrides,
   };
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { topics } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import type { CallRecord, TelephonyEngine } from '../../telephony/engine';
+import { applyCallToRecall } from '../../platform/call-model/recall-life-cycle';
+import { storeCallOf } from '../../platform/call-model/store-call';
 import { insertCdr, recallCount, resolveCallOwner } from './cdr.repository';
 
 export interface CdrIntakeDeps {
@@ -12,8 +14,10 @@ export interface CdrIntakeDeps {
 }
 
 /**
- * Stores a finished call leg once (a second delivery changes nothing) and publishes the tenant's recall
- * count when the leg changed it: most calls do not, and every message reaches every user of the tenant.
+ * Stores a finished call leg once (a second delivery changes nothing), folds its call again from all
+ * its legs (the call model), lets the call open or close recall items, all in one transaction, and
+ * publishes the tenant's recall count when the leg changed it: most calls do not, and every message
+ * reaches every user of the tenant.
  */
 export function createCallRecordStore({ db, publish }: Pick<CdrIntakeDeps, 'db' | 'publish'>) {
   return async (record: CallRecord): Promise<void> => {
@@ -21,21 +25,37 @@ export function createCallRecordStore({ db, publish }: Pick<CdrIntakeDeps, 'db' 
     if (!owner) return;
     // Two index reads (the triggers keep the per-number state): cheaper than a message to every user.
     const before = await recallCount(db, owner.domainUuid);
-    const stored = await insertCdr(db, {
-      cdrUuid: randomUUID(),
-      domainUuid: owner.domainUuid,
-      callUuid: record.callUuid,
-      extensionUuid: owner.extensionUuid,
-      direction: record.direction,
-      callerIdName: record.callerIdName,
-      callerIdNumber: record.callerIdNumber,
-      destinationNumber: record.destinationNumber,
-      startStamp: record.startStamp,
-      answerStamp: record.answerStamp,
-      endStamp: record.endStamp,
-      duration: Math.max(0, Math.round((record.endStamp.getTime() - record.startStamp.getTime()) / 1000)),
-      billsec: record.billsec,
-      hangupCause: record.hangupCause,
+    const stored = await db.transaction(async (tx) => {
+      const inserted = await insertCdr(tx, {
+        cdrUuid: randomUUID(),
+        domainUuid: owner.domainUuid,
+        callUuid: record.callUuid,
+        extensionUuid: owner.extensionUuid,
+        direction: record.direction,
+        callerIdName: record.callerIdName,
+        callerIdNumber: record.callerIdNumber,
+        destinationNumber: record.destinationNumber,
+        startStamp: record.startStamp,
+        answerStamp: record.answerStamp,
+        endStamp: record.endStamp,
+        duration: Math.max(0, Math.round((record.endStamp.getTime() - record.startStamp.getTime()) / 1000)),
+        billsec: record.billsec,
+        hangupCause: record.hangupCause,
+        callId: record.callId,
+        originating: record.originating,
+        bridged: record.bridged,
+        endedIn: record.endedIn,
+        outOfHours: record.outOfHours,
+      });
+      if (!inserted) return false;
+      const folded = await storeCallOf(
+        tx,
+        owner.domainUuid,
+        record.callId,
+        record.absence?.voicemail?.recording ?? null,
+      );
+      if (folded) await applyCallToRecall(tx, folded.call);
+      return true;
     });
     if (!stored) return;
     const after = await recallCount(db, owner.domainUuid);
