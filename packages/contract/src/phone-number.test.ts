@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberKey } from './calls';
 import { formatPhoneNumber, isCustomerPhoneNumber, normalizePhoneNumber } from './phone-number';
 
 describe('normalizePhoneNumber', () => {
@@ -94,5 +95,15 @@ describe('formatPhoneNumber', () => {
     ['Anonymous', 'Anonymous'],
   ])('%s → %s', (key, shown) => {
     expect(formatPhoneNumber(key)).toBe(shown);
+  });
+});
+
+describe('numberKey (calls ↔ recall items ↔ customers)', () => {
+  it('is the normaliser’s key, and the digits of a number the normaliser does not take', () => {
+    expect(numberKey('+81 3-1234-5678')).toBe('0312345678');
+    expect(numberKey('312345678')).toBe('0312345678');
+    expect(numberKey('5550100')).toBe('5550100');
+    expect(numberKey('')).toBeNull();
+    expect(numberKey(null)).toBeNull();
   });
 });

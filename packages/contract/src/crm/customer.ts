@@ -169,19 +169,26 @@ export const customerQuerySchema = pageQuerySchema(CUSTOMER_SORT_FIELDS, 'kana,a
 export type CustomerQuery = z.input<typeof customerQuerySchema>;
 
 /** One row of the customer list. */
-export const customerListItemSchema = customerSchema.pick({
-  customerUuid: true,
-  company: true,
-  companyKana: true,
-  person: true,
-  personKana: true,
-  department: true,
-  numbers: true,
-  email: true,
-  ownerName: true,
-  tags: true,
-  updatedAt: true,
-});
+export const customerListItemSchema = customerSchema
+  .pick({
+    customerUuid: true,
+    company: true,
+    companyKana: true,
+    person: true,
+    personKana: true,
+    department: true,
+    numbers: true,
+    email: true,
+    ownerName: true,
+    tags: true,
+    updatedAt: true,
+  })
+  .extend({
+    /** The latest call of the tenant with any of the customer's numbers (ISO 8601), or null. */
+    lastCallAt: z.string().nullable(),
+    /** Open recall items for the customer's numbers. */
+    openRecalls: z.number(),
+  });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 export const customerPageSchema = pageSchema(customerListItemSchema);
 

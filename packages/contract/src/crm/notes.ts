@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALL_KINDS, CALL_RESULTS } from '../calls';
 import { idSchema } from '../pbx/shared';
 import { customerSchema, phoneNumberSchema } from './customer';
 
@@ -46,9 +47,41 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
+/** A call of the tenant with one of the customer's numbers (one row per call, from the call model). */
+export const timelineCallSchema = z.object({
+  callUuid: z.string(),
+  kind: z.enum(CALL_KINDS),
+  result: z.enum(CALL_RESULTS),
+  /** The outside number as dialled or presented. */
+  number: z.string(),
+  /** The tenant's number it came in on (inbound). */
+  incomingNumber: z.string().nullable(),
+  /** Who answered or placed it (display name, else extension), '' when nobody. */
+  agentName: z.string(),
+  ringSeconds: z.number(),
+  talkSeconds: z.number(),
+});
+export type TimelineCall = z.infer<typeof timelineCallSchema>;
+
+/** A recall item (折り返し) for one of the customer's numbers. */
+export const timelineRecallSchema = z.object({
+  recallUuid: z.string(),
+  number: z.string(),
+  reason: z.string(),
+  state: z.enum(['open', 'done']),
+  /** The user or group it is assigned to, '' when nobody. */
+  assigneeName: z.string(),
+  dueAt: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  doneByName: z.string(),
+});
+export type TimelineRecall = z.infer<typeof timelineRecallSchema>;
+
 /** One entry of the record's timeline, newest first. */
 export const timelineEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('note'), at: z.string(), note: noteSchema }),
+  z.object({ kind: z.literal('call'), at: z.string(), call: timelineCallSchema }),
+  z.object({ kind: z.literal('recall'), at: z.string(), recall: timelineRecallSchema }),
 ]);
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

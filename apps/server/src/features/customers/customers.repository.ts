@@ -5,7 +5,7 @@ import { and, asc, eq, exists, inArray, like, or, sql, type AnyColumn, type SQL 
 import { containsPattern, searchForm, searchTextOf, sortKeyOf } from '../../platform/crm/customer-text';
 import type { Conn } from '../../platform/db/client';
 import { pageOrder } from '../../platform/db/paging';
-import { customerNumbers, customers, users } from '../../platform/db/schema';
+import { calls, customerNumbers, customers, recallItems, users } from '../../platform/db/schema';
 
 type CustomerRow = typeof customers.$inferSelect;
 type SortField = (typeof CUSTOMER_SORT_FIELDS)[number];
@@ -108,8 +108,20 @@ export async function customerRows(
   sort: PageSort<SortField>,
   window: { limit: number; offset: number },
 ): Promise<CustomerListItem[]> {
+  const keysOfCustomer = sql`(SELECT ${customerNumbers.numberKey} FROM ${customerNumbers}
+    WHERE ${customerNumbers.customerUuid} = ${customers.customerUuid})`;
   const rows = await conn
-    .select({ customer: customers, owner: ownerName })
+    .select({
+      customer: customers,
+      owner: ownerName,
+      lastCallAt: sql<Date | null>`(SELECT max(${calls.startStamp}) FROM ${calls}
+        WHERE ${calls.domainUuid} = ${tenantUuid} AND ${calls.outsideKey} IN ${keysOfCustomer})`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
+      openRecalls: sql<number>`(SELECT count(*) FROM ${recallItems}
+        WHERE ${recallItems.domainUuid} = ${tenantUuid} AND ${recallItems.state} = 'open'
+          AND ${recallItems.numberKey} IN ${keysOfCustomer})`.mapWith(Number),
+    })
     .from(customers)
     .leftJoin(users, eq(users.userUuid, customers.ownerUuid))
     .where(conditions(tenantUuid, q))
@@ -120,7 +132,7 @@ export async function customerRows(
     conn,
     rows.map((r) => r.customer.customerUuid),
   );
-  return rows.map(({ customer, owner }) => {
+  return rows.map(({ customer, owner, lastCallAt, openRecalls }) => {
     const full = customerOf(customer, owner, numbers.get(customer.customerUuid) ?? []);
     return {
       customerUuid: full.customerUuid,
@@ -134,6 +146,8 @@ export async function customerRows(
       ownerName: full.ownerName,
       tags: full.tags,
       updatedAt: full.updatedAt,
+      lastCallAt: lastCallAt?.toISOString() ?? null,
+      openRecalls,
     };
   });
 }

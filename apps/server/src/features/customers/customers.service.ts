@@ -3,7 +3,13 @@ import { ApiError, messages, type Parsed, type endpoints } from '@tsunagu/contra
 import { customerName, type Customer, type CustomerListItem } from '@tsunagu/contract/crm/customer';
 import { checkCustomValues, customValueText, fieldLabel, type Layout } from '@tsunagu/contract/crm/layout';
 import { customerMessages } from '@tsunagu/contract/crm/messages';
-import { TIMELINE_LIMIT, type CallerCard, type CustomerLookup, type Note } from '@tsunagu/contract/crm/notes';
+import {
+  TIMELINE_LIMIT,
+  type CallerCard,
+  type CustomerLookup,
+  type Note,
+  type TimelineEntry,
+} from '@tsunagu/contract/crm/notes';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import { normalizePhoneNumber } from '@tsunagu/contract/phone-number';
 import type { Auth } from '../../platform/auth/auth-context';
@@ -24,6 +30,7 @@ import {
 } from './customers.repository';
 import { readLayout } from './layout.repository';
 import { insertNote, notesOf } from './notes.repository';
+import { callsWithNumbers, claimRecallItems, recallsWithNumbers } from './timeline.repository';
 
 type ListQuery = Parsed<typeof endpoints.customerList, 'query'>;
 type SaveBody = Parsed<typeof endpoints.customerSave, 'body'>;
@@ -100,17 +107,19 @@ export function createCustomersService({ db }: { db: Db }) {
       const found = await customerOfNumber(db, tenantUuid, key);
       const customer = found ? await findCustomer(db, tenantUuid, found.customerUuid) : null;
       const keys = customer ? customer.numbers.map((n) => n.number) : [key];
-      const notes = await notesOf(
-        db,
-        tenantUuid,
-        { customerUuid: customer?.customerUuid ?? null, keys },
-        TIMELINE_LIMIT,
-      );
-      return {
-        number: key,
-        customer,
-        timeline: notes.map((note) => ({ kind: 'note', at: note.createdAt, note })),
-      };
+      const [notes, callRows, recalls] = await Promise.all([
+        notesOf(db, tenantUuid, { customerUuid: customer?.customerUuid ?? null, keys }, TIMELINE_LIMIT),
+        callsWithNumbers(db, tenantUuid, keys, TIMELINE_LIMIT),
+        recallsWithNumbers(db, tenantUuid, keys, TIMELINE_LIMIT),
+      ]);
+      const timeline: TimelineEntry[] = [
+        ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, note })),
+        ...callRows.map((c) => ({ kind: 'call' as const, ...c })),
+        ...recalls.map((r) => ({ kind: 'recall' as const, ...r })),
+      ];
+      // Newest first; ISO 8601 instants in UTC compare as text.
+      timeline.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+      return { number: key, customer, timeline: timeline.slice(0, TIMELINE_LIMIT) };
     },
 
     /** What the incoming-call pop-up shows: one index read for the name, and the layout's pop-up fields. */
@@ -153,6 +162,12 @@ export function createCustomersService({ db }: { db: Db }) {
               exists ? customerMessages.conflict : customerMessages.notFound,
             );
           }
+          await claimRecallItems(
+            tx,
+            tenantUuid,
+            customerUuid,
+            values.numbers.map((n) => n.number),
+          );
           return {
             target: customerUuid,
             detail: { name: customerName(values), numbers: values.numbers.map((n) => n.number) },

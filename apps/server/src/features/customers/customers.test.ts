@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { menuConfig } from '@tsunagu/contract';
 import { customerMessages } from '@tsunagu/contract/crm/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerNumbers, customers } from '../../platform/db/schema';
+import { calls, customerNumbers, customers, recallItems } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
@@ -296,6 +297,72 @@ describe('call notes and the timeline', () => {
     expect(bad.json().msg).toBe(customerMessages.categoryUnknown);
     const empty = await note(staffA, { domainUuid: tenantA, number: '0481112222' });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('calls and recall items in the record and the list', () => {
+  it('shows every call and recall item of the tenant with any of the customer’s numbers, newest first', async () => {
+    const saved = await create(staffA, tenantA, {
+      company: '通話履歴株式会社',
+      numbers: [
+        { label: '代表', number: '0422223333' },
+        { label: '携帯', number: '07044445555' },
+      ],
+    });
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 1, minute));
+    const call = (minute: number, number: string, key: string, domainUuid = tenantA) => ({
+      callUuid: randomUUID(),
+      domainUuid,
+      callId: randomUUID(),
+      kind: 'inbound' as const,
+      startStamp: at(minute),
+      endStamp: at(minute + 1),
+      outsideNumber: number,
+      outsideKey: key,
+      result: 'missed' as const,
+      ringSeconds: 20,
+    });
+    const missed = call(1, '+81422223333', '0422223333');
+    await t.database.db.insert(calls).values([
+      missed,
+      {
+        ...call(5, '070-4444-5555', '07044445555'),
+        result: 'answered',
+        talkSeconds: 95,
+        agentUserUuid: ownerA,
+      },
+      // Another tenant's call with the same number, and a call with another number.
+      call(6, '0422223333', '0422223333', tenantB),
+      call(7, '0499999999', '0499999999'),
+    ]);
+    await t.database.db.insert(recallItems).values({
+      recallUuid: randomUUID(),
+      domainUuid: tenantA,
+      number: '+81422223333',
+      numberKey: '0422223333',
+      callUuid: missed.callUuid,
+      createdAt: at(2),
+    });
+    const lookup = (await byNumber(staffA, tenantA, '07044445555')).json();
+    const timeline = lookup.data.timeline;
+    expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(['call', 'recall', 'call']);
+    expect(timeline[0].call).toMatchObject({ result: 'answered', agentName: '山田 太郎', talkSeconds: 95 });
+    expect(timeline[1].recall).toMatchObject({ state: 'open', number: '+81422223333' });
+    const row = (await list(staffA, tenantA, 'q=通話履歴')).json().data.content[0];
+    expect(row).toMatchObject({ lastCallAt: at(5).toISOString(), openRecalls: 1 });
+    // Saving the customer claims the recall items of its numbers.
+    await save(staffA, {
+      domainUuid: tenantA,
+      customerUuid: saved.customerUuid,
+      version: saved.version,
+      company: '通話履歴株式会社',
+      numbers: [{ label: '代表', number: '0422223333' }],
+    });
+    const [item] = await t.database.db
+      .select()
+      .from(recallItems)
+      .where(eq(recallItems.callUuid, missed.callUuid));
+    expect(item?.customerUuid).toBe(saved.customerUuid);
   });
 });
 
