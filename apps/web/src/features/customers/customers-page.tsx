@@ -3,7 +3,7 @@ import { customerName, type Customer, type CustomerListItem } from '@tsunagu/con
 import { menuLabel } from '@tsunagu/contract/menu';
 import { formatPhoneNumber } from '@tsunagu/contract/phone-number';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { dayjs } from '../../shared/dayjs';
@@ -89,6 +89,19 @@ export function CustomersPage() {
         ),
       },
       { key: 'owner', title: t.columns.owner, width: 130, text: (c) => c.ownerName },
+      {
+        key: 'lastCall',
+        title: t.columns.lastCall,
+        width: 140,
+        text: (c) => (c.lastCallAt ? dayjs(c.lastCallAt).format('YYYY/MM/DD HH:mm') : ''),
+      },
+      {
+        key: 'openRecalls',
+        title: t.columns.openRecalls,
+        width: 100,
+        text: (c) => (c.openRecalls > 0 ? String(c.openRecalls) : ''),
+        render: (c) => (c.openRecalls > 0 ? <Tag color="orange">{c.openRecalls}</Tag> : null),
+      },
       { key: 'tags', title: t.columns.tags, width: 140, text: (c) => c.tags.join('、') },
       {
         key: 'updatedAt',

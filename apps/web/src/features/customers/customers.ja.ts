@@ -16,6 +16,8 @@ export const customersJa = {
       numbers: '電話番号',
       owner: '担当ユーザー',
       tags: 'タグ',
+      lastCall: '最終通話',
+      openRecalls: '折り返し待ち',
       updatedAt: '更新日時',
       actions: '操作',
     },
@@ -48,6 +50,13 @@ export const customersJa = {
     no: 'いいえ',
     choose: '選択してください',
     ownFields: '独自項目',
+  },
+  timeline: {
+    times: (ring: string, talk: string) => `呼出 ${ring}・通話 ${talk}`,
+    recallOpen: '折り返し待ち',
+    recallDone: '折り返し済み',
+    assignee: (name: string) => `担当: ${name}`,
+    doneBy: (at: string, name: string) => `${at} ${name}`,
   },
   note: {
     title: '応対メモ',

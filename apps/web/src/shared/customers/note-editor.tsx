@@ -8,6 +8,7 @@ import { customerKeys, layoutQuery, saveNote } from './customer-queries';
 
 /** The note editor's words (shared: the record, the incoming-call modal and the softphone tab use it). */
 export const noteEditorJa = {
+  title: '応対メモ',
   category: '分類',
   result: '結果',
   body: 'メモ',
