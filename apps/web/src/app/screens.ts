@@ -31,6 +31,7 @@ export const screens: readonly Screen[] = [
   customers.listScreen,
   customers.recordScreen,
   customers.importScreen,
+  customers.layoutScreen,
   help.screen,
   callerPage.screen,
 ];

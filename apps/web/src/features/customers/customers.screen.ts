@@ -19,3 +19,9 @@ export const importScreen: Screen = {
   path: '/cust/cust-import',
   lazy: () => import('./import-page').then((m) => ({ Component: m.ImportPage })),
 };
+
+/** 顧客画面レイアウト設定 (menu 3200). */
+export const layoutScreen: Screen = {
+  path: '/system/layout',
+  lazy: () => import('./layout-page').then((m) => ({ Component: m.LayoutPage })),
+};
