@@ -260,7 +260,7 @@ function OwnerField({
           onChange={(value: string) => field.onChange(value === '' ? null : value)}
           options={options}
           showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 240 }}
+          style={{ width: '100%', maxWidth: 240 }}
         />
       )}
     />
