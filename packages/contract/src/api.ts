@@ -1,6 +1,7 @@
 import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
 import { callsEndpoints } from './endpoints/calls';
+import { customerEndpoints } from './endpoints/customers';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { telephonyEndpoints } from './endpoints/telephony';
@@ -25,4 +26,5 @@ export const endpoints = {
   ...twoStepEndpoints,
   ...tenantsAdminEndpoints,
   ...usersAdminEndpoints,
+  ...customerEndpoints,
 };

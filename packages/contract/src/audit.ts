@@ -21,6 +21,8 @@ const SUBJECTS: Record<string, string> = {
   tenant: 'ドメイン',
   acting: '代理操作',
   spUser: 'SPユーザー',
+  customer: '顧客情報',
+  layout: '顧客画面レイアウト',
 };
 const VERBS: Record<string, string> = {
   success: '成功',
@@ -101,6 +103,11 @@ export const AUDIT_ACTIONS = [
   'spUser.disable',
   'spUser.delete',
   'spUser.passwordReset',
+  'customer.create',
+  'customer.save',
+  'customer.delete',
+  'customer.import',
+  'layout.save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

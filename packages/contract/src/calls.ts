@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ANONYMOUS } from './cdr';
+import { normalizePhoneNumber } from './phone-number';
 
 /** How a call ended for the tenant (one per call). */
 export const CALL_RESULTS = [
@@ -203,12 +204,15 @@ export function foldCall(allLegs: CallLegFacts[]): FoldedCall {
 }
 
 /**
- * The key a number is matched by (calls ↔ recall items ↔ customers). For now its digits (full-width
- * ones too); the customer records replace the body with normalizePhoneNumber (phone-number.ts) so
- * '+81 3-1234-5678' and '03-1234-5678' meet. Null when there is nothing to match.
+ * The key a number is matched by (calls ↔ recall items ↔ customers): the phone-number normaliser's key
+ * (phone-number.ts), so '+81 3-1234-5678', '03-1234-5678' and Excel's '312345678' meet. A number the
+ * normaliser does not accept (a trunk's odd caller ID) keeps its digits, so its call can still be called
+ * back. Null when there is nothing to match.
  */
 export function numberKey(raw: string | null): string | null {
   if (!raw) return null;
+  const normalized = normalizePhoneNumber(raw);
+  if (normalized !== null) return normalized;
   const digits = raw
     .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
     .replace(/\D/g, '');

@@ -90,6 +90,13 @@ const OTHER_RULES = {
   'user.forceLogout': { classes: ADMINS },
   /** Presence groups (userGroup.commDetails): their names, representative numbers and members. */
   'userGroup.manage': { classes: ADMINS },
+  /** Adding, editing and deleting customers: everyone who sees the customer list (a CTI desk records
+   * what callers say); a narrower rule would change here only. */
+  'customer.edit': { anyOf: ['customer.view'] },
+  /** Call notes (from the record, the incoming-call modal and the softphone tab): the customer list's users. */
+  'customer.note': { anyOf: ['customer.view'] },
+  /** Reading the layout: the record (customer list) and the layout screen. */
+  'customer.layout.view': { anyOf: ['customer.view', 'customer.layout.edit'] },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },
   /** Requiring two-step sign-in of a tenant's administrators (the tenant's own administrators, or the provider). */

@@ -5,6 +5,7 @@ import * as callHistory from './call-history/call-history.routes';
 import * as calls from './calls/calls.routes';
 import * as cdr from './cdr/cdr.routes';
 import * as chat from './chat/chat.routes';
+import * as customers from './customers/customers.routes';
 import * as common from './common/common.routes';
 import * as destinations from './destinations/destinations.routes';
 import * as extensions from './extensions/extensions.routes';
@@ -51,6 +52,7 @@ export const features: { register: RegisterFeature }[] = [
   audit,
   tenants,
   spUsers,
+  customers,
   chat,
   actionLog,
   calls,

@@ -1,3 +1,4 @@
+import { DEFAULT_LAYOUT } from '@tsunagu/contract/crm/layout';
 import { menuConfig } from '@tsunagu/contract/menu';
 import { messages } from '@tsunagu/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -82,10 +83,14 @@ describe('routes', () => {
       'GET /api/health': health,
       [`GET /api/v1/recall/${domainUuid}`]: () =>
         envelope(200, '', { content: [], totalElements: 0, number: 0, size: 20 }),
+      [`GET /api/v1/customer/number/${domainUuid}/0312345678`]: () =>
+        envelope(200, '', { number: '0312345678', customer: null, timeline: [] }),
+      [`GET /api/v1/layout/${domainUuid}`]: () => envelope(200, '', { layout: DEFAULT_LAYOUT, version: 0 }),
+      [`GET /api/v1/customer/owners/${domainUuid}`]: () => envelope(200, '', []),
     });
     startSession('tok', userInfoFixture());
     const { router } = renderApp('/cust/management/0312345678');
-    expect(await screen.findByText('顧客情報 0312345678')).toBeTruthy();
+    expect(await screen.findByText('顧客情報 03-1234-5678')).toBeTruthy();
     await router.navigate('/cust/management/recall');
     expect(await screen.findByText('リコール', { selector: 'h5' })).toBeTruthy();
     expect(document.title).toBe('リコール | つなぐ');

@@ -1,7 +1,7 @@
 import * as audit from '../features/audit/audit.screen';
 import * as login from '../features/auth/login.screen';
 import * as callerPage from '../features/caller-page/caller-page.screen';
-import * as customerRecord from '../features/customer-record/customer-record.screen';
+import * as customers from '../features/customers/customers.screen';
 import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
@@ -38,7 +38,10 @@ export const screens: readonly Screen[] = [
   tenantCalls.screen,
   recall.screen,
   userAdmin.screen,
-  customerRecord.screen,
+  customers.listScreen,
+  customers.recordScreen,
+  customers.importScreen,
+  customers.layoutScreen,
   help.screen,
   callerPage.screen,
 ];

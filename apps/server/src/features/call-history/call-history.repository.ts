@@ -9,6 +9,7 @@ import type { PageSort } from '@tsunagu/contract/paging';
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { pageOrder } from '../../platform/db/paging';
+import { customerNamesOf } from '../../platform/crm/customer-names';
 import { calls, extensions, users } from '../../platform/db/schema';
 
 export interface CallFilter {
@@ -71,14 +72,16 @@ export async function callRows(
     .orderBy(...pageOrder(SORT_COLUMNS, calls.callUuid, sort))
     .limit(window.limit)
     .offset(window.offset);
+  const outside = rows.flatMap(({ call }) => (call.outsideNumber ? [call.outsideNumber] : []));
+  const names = await customerNamesOf(conn, filter.tenantUuid, outside);
   return rows.map(({ call, userName, extensionName }) => ({
     callUuid: call.callUuid,
     startStamp: call.startStamp.toISOString(),
     kind: call.kind,
     outsideNumber: call.outsideNumber,
     customerUuid: null,
-    // Until customer records exist, every outside number is unregistered.
-    customerName: call.kind === 'internal' ? '' : UNREGISTERED,
+    customerName:
+      call.kind === 'internal' ? '' : ((call.outsideNumber && names.get(call.outsideNumber)) ?? UNREGISTERED),
     incomingNumber: call.incomingNumber,
     agentExtension: call.agentExtension,
     agentName: userName || extensionName || '',

@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
+import { customerNamesOf } from '../../platform/crm/customer-names';
 import type { Db } from '../../platform/db/client';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
@@ -36,11 +37,13 @@ export function createCdrService({ db }: { db: Db }) {
         anchor: parsePageAnchor(query.anchor, paging, isUuid),
       });
       const total = own.total;
-      // Only a local call's other party can be a colleague with a name: most pages need no lookup.
+      // Only a local call's other party can be a colleague with a name; outside numbers are customers.
       const locals = rows.filter((r) => r.direction === 'local').map((r) => cdrDialNumber(r, ownNumber));
       const names = await extensionNames(db, tenantUuid, [...new Set(locals)]);
+      const outside = rows.filter((r) => r.direction !== 'local').map((r) => cdrDialNumber(r, ownNumber));
+      const customers = await customerNamesOf(db, tenantUuid, outside);
       const content = rows.map((row): CdrItem => {
-        // Until customer records exist, only colleagues' extensions have a name; outside numbers are unregistered.
+        // A colleague's extension by its name; an outside number by its customer's name, else 未登録.
         const other = cdrDialNumber(row, ownNumber);
         return {
           cdrUuid: row.cdrUuid,
@@ -48,7 +51,8 @@ export function createCdrService({ db }: { db: Db }) {
           callerIdName: row.callerIdName,
           callerIdNumber: row.callerIdNumber,
           destinationNumber: row.destinationNumber,
-          displayName: row.direction === 'local' ? (names.get(other) ?? other) : UNREGISTERED,
+          displayName:
+            row.direction === 'local' ? (names.get(other) ?? other) : (customers.get(other) ?? UNREGISTERED),
           billsec: row.billsec,
           answeredElsewhere: answeredElsewhere(row),
           startStamp: row.startStamp.toISOString(),

@@ -1,6 +1,7 @@
 import { UNREGISTERED, type RecallItem, type RecallScope, type RecallState } from '@tsunagu/contract';
 import type { PageSort } from '@tsunagu/contract/paging';
 import { aliasedTable, and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { customerNamesOf } from '../../platform/crm/customer-names';
 import type { Conn } from '../../platform/db/client';
 import { pageOrder } from '../../platform/db/paging';
 import { recallItems, userGroupMembers, userGroups, users } from '../../platform/db/schema';
@@ -71,11 +72,20 @@ async function itemsWhere(
     .orderBy(...(sort ? pageOrder(SORT_COLUMNS, recallItems.recallUuid, sort) : []))
     .limit(window.limit)
     .offset(window.offset);
+  // Every item is of the one tenant the list is scoped to.
+  const tenantUuid = rows[0]?.item.domainUuid;
+  const names = tenantUuid
+    ? await customerNamesOf(
+        conn,
+        tenantUuid,
+        rows.map((r) => r.item.number),
+      )
+    : new Map<string, string>();
   return rows.map(({ item, assignee: a, group, creator: c, closer: d }) => ({
     recallUuid: item.recallUuid,
     number: item.number,
     customerUuid: item.customerUuid,
-    customerName: UNREGISTERED,
+    customerName: names.get(item.number) ?? UNREGISTERED,
     reason: item.reason,
     assigneeUserUuid: item.assigneeUserUuid,
     assigneeGroupUuid: item.assigneeGroupUuid,

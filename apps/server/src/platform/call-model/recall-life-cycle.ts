@@ -32,6 +32,10 @@ export async function applyCallToRecall(tx: Tx, call: CallRow): Promise<RecallCh
         domainUuid: call.domainUuid,
         number: call.outsideNumber ?? call.outsideKey,
         numberKey: call.outsideKey,
+        // The customer the number belongs to (the one saved last), if registered.
+        customerUuid: sql`(SELECT n.customer_uuid FROM customer_numbers n JOIN customers c USING (customer_uuid)
+          WHERE n.domain_uuid = ${call.domainUuid} AND n.number_key = ${call.outsideKey}
+          ORDER BY c.updated_at DESC LIMIT 1)`,
         callUuid: call.callUuid,
         createdAt: call.startStamp,
       })

@@ -160,6 +160,7 @@ export * from './staff-schema';
 export * from './calls-schema';
 export * from './realtime-schema';
 export * from './two-step-schema';
+export * from './customer-schema';
 
 // PBX objects (migrations/0002_pbx.sql).
 

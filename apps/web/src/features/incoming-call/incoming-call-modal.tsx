@@ -1,5 +1,6 @@
 import { PhoneFilled } from '@ant-design/icons';
 import { Button, Flex, Modal, Typography } from 'antd';
+import { CallerCard, CallNoteButton } from '../../shared/customers/caller-card';
 import { ja } from '../../shared/i18n/ja';
 import type { CallerDisplay } from './caller-display';
 
@@ -70,7 +71,8 @@ export function IncomingCallModal({
           <Typography.Text strong style={{ fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>
             {bracketed ? ja.incoming.number(caller.number) : caller.number}
           </Typography.Text>
-          <Typography.Text style={{ fontSize: 16 }}>{caller.name}</Typography.Text>
+          <CallerCard number={caller.customerNumber} fallback={caller.name} />
+          <CallNoteButton number={caller.customerNumber} />
         </Flex>
       )}
       {waiting.length > 0 && (

@@ -110,7 +110,7 @@ describe('the softphone ringing modal', () => {
       within(dialog)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['応答', '応答して移動', '拒否']);
+    ).toEqual(['応対メモ', '応答', '応答して移動', '拒否']);
     await user.click(document.querySelector('.ant-modal-wrap') as HTMLElement);
     expect(screen.getByRole('dialog', { name: '着信' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '応答' }));

@@ -5,6 +5,7 @@ import { getSoftphone } from '../../phone/browser';
 import { currentCall, formatDuration, sessionDurationMs } from '../../phone/call-session';
 import { softphoneControls } from '../../phone/controls';
 import { useOpenCustomer } from '../../phone/customer-link';
+import { CallerCard, CallNoteButton } from '../../shared/customers/caller-card';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { Keypad, NumberField } from './dial-pad';
@@ -50,6 +51,14 @@ export function SoftphoneTab() {
           ? `${t.status[current.status]}${current.name ? ` ${current.name}` : ''}`
           : t.connection[status]}
       </Typography.Text>
+      {current && (
+        <Flex justify="space-between" align="center" gap={8}>
+          <CallerCard number={current.number} fallback="" />
+          {current.status === 'active' || current.status === 'held' ? (
+            <CallNoteButton number={current.number} />
+          ) : null}
+        </Flex>
+      )}
       {problem && <Alert type={status === 'ended' ? 'error' : 'warning'} showIcon title={problem} />}
 
       <NumberField value={number} onChange={setNumber} onEnter={dial} />

@@ -12,7 +12,7 @@ const NOT_CONNECTED: Record<string, string> = {
   NO_ROUTE_DESTINATION: 'この番号にはおつなぎできません。',
 };
 
-/** Words of the softphone, the incoming-call pop-ups, the caller page (模擬発信) and the customer record. */
+/** Words of the softphone, the incoming-call pop-ups and the caller page (模擬発信). */
 export const jaPhone = {
   softphone: {
     label: 'ソフトフォン',
@@ -155,20 +155,5 @@ export const jaPhone = {
     },
     nothing: 'なし',
     failed: '操作に失敗しました。',
-  },
-  customerRecord: {
-    title: (number: string) => `顧客情報 ${number}`,
-    number: '電話番号',
-    calls: 'この番号との通話',
-    noCalls: 'この番号との通話履歴はありません。',
-    scanned: (count: number) => `直近 ${count} 件の通話から表示しています。`,
-    register: '登録',
-    registerNotice: '顧客管理画面は現在準備中です。公開後、この番号を顧客として登録できるようになります。',
-    call: '発信',
-    time: '日時',
-    direction: '種別',
-    talkTime: '通話時間',
-    missed: '不在・未応答',
-    answeredElsewhere: '他の人が応答',
   },
 } as const;

@@ -1,0 +1,55 @@
+import { ApiError, containsControlCharacter, messages } from '@tsunagu/contract';
+import { IMPORT_MAX_BYTES, importMessages, importOptionsSchema } from '@tsunagu/contract/crm/import';
+import type { FastifyMultipartOptions } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/** Multipart limits of the import routes: one file of at most 20 MB and the small 'options' field. */
+export const IMPORT_UPLOAD_LIMITS: FastifyMultipartOptions = {
+  throwFileSizeLimit: true,
+  limits: {
+    fileSize: IMPORT_MAX_BYTES,
+    files: 1,
+    fields: 2,
+    fieldSize: 256 * 1024,
+    parts: 3,
+    headerPairs: 100,
+  },
+};
+
+export interface ImportUpload {
+  file: Buffer;
+  options: z.output<typeof importOptionsSchema>;
+}
+
+/** Reads the 'file' and 'options' parts; anything missing or malformed is a 400 with a Japanese message. */
+export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+  if (!request.isMultipart()) throw new ApiError(400, importMessages.fileMissing);
+  let file: Buffer | null = null;
+  let options: unknown = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || !part.filename) {
+          part.file.resume();
+          continue;
+        }
+        file = await part.toBuffer();
+      } else if (part.fieldname === 'options') {
+        options = JSON.parse(String(part.value));
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(400, importMessages.fileTooLarge);
+    if (error instanceof SyntaxError) throw new ApiError(400, messages.invalidJson);
+    throw new ApiError(400, messages.badRequest);
+  }
+  if (file === null || file.length === 0) throw new ApiError(400, importMessages.fileMissing);
+  // The router refuses control characters in JSON bodies but cannot see inside a multipart one.
+  if (containsControlCharacter(options)) throw new ApiError(400, messages.controlCharacter);
+  const parsed = importOptionsSchema.safeParse(options);
+  if (!parsed.success) throw new ApiError(400, importMessages.optionsInvalid);
+  return { file, options: parsed.data };
+}
