@@ -2,6 +2,7 @@ import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
+import { statusEndpoints } from './endpoints/status';
 import { telephonyEndpoints } from './endpoints/telephony';
 
 export * from './endpoints/define';
@@ -17,4 +18,5 @@ export const endpoints = {
   ...panelEndpoints,
   ...telephonyEndpoints,
   ...adminEndpoints,
+  ...statusEndpoints,
 };

@@ -15,6 +15,7 @@ export * from './cdr';
 export * from './chat';
 export * from './action-log';
 export * from './realtime';
+export * from './user-status';
 export * from './call';
 export * from './pbx';
 export * from './verto';

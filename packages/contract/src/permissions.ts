@@ -81,6 +81,8 @@ const OTHER_RULES = {
   'analysis.view': { anyOf: ['analysis.calls.view', 'analysis.extension.view', 'analysis.status.view'] },
   /** Signing a colleague out from the presence tab (the button; the API asks user.manage). */
   'user.forceLogout': { classes: ADMINS },
+  /** The tenant's status setting (automatic after-call work). */
+  'status.setting.edit': { classes: ADMINS },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },
 } as const satisfies Record<string, Rule>;

@@ -14,6 +14,7 @@ import * as ringGroups from './ring-groups/ring-groups.routes';
 import * as sandbox from './sandbox/sandbox.routes';
 import * as schedules from './schedules/schedules.routes';
 import * as speedDials from './speed-dials/speed-dials.routes';
+import * as userStatus from './user-status/user-status.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -37,6 +38,7 @@ export const features: { register: RegisterFeature }[] = [
   schedules,
   recordings,
   presence,
+  userStatus,
   cdr,
   audit,
   chat,

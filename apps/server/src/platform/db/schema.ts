@@ -132,6 +132,7 @@ export const auditLog = pgTable('audit_log', {
 
 export * from './staff-schema';
 export * from './realtime-schema';
+export * from './status-schema';
 
 // PBX objects (migrations/0002_pbx.sql).
 
