@@ -111,7 +111,7 @@ describe('user status', () => {
 
   it('the after-call work setting is for administrators, validated in Japanese', async () => {
     const path = `/api/v1/user/status/setting/${tenant.domainUuid}`;
-    const save = (session: TestSession, payload: unknown) =>
+    const save = (session: TestSession, payload: Record<string, number>) =>
       t.request(session, { method: 'POST', url: path, payload });
     expect((await save(staff.session, { wrapUpSeconds: 5 })).statusCode).toBe(403);
     expect((await save(outsider, { wrapUpSeconds: 5 })).statusCode).toBe(403);
