@@ -1,6 +1,7 @@
 import type { DirectoryGroup, DirectoryMember } from '@tsunagu/contract/auth';
 import { BUSY_STATES, type CallStateItem } from '@tsunagu/contract/call';
 import type { DeskPhoneState, LoginUser } from '@tsunagu/contract/realtime';
+import { shownStatus, type UserStatus } from '@tsunagu/contract/user-status';
 
 /** Active sessions per user, from the latest logged-in list (none before /topic/loginUser's first). */
 export function onlineCounts(loginUsers: readonly LoginUser[] | undefined): Map<string, number> {
@@ -47,6 +48,8 @@ export interface MemberView {
   callNumber: string | null;
   /** The member's desk phone: 'ready' registered, 'offline' not; null when the extension has none. */
   deskPhone: 'ready' | 'offline' | null;
+  /** The working status colleagues see (在席, 離席 …; 通話中 and ログアウト from the live facts). */
+  status: UserStatus;
 }
 
 /** Desk phones by extension: registered or not (extensions without one are absent). */
@@ -61,6 +64,7 @@ export function memberViews(
   channels: readonly CallStateItem[],
   selfUuid: string,
   deskPhones: ReadonlyMap<string, boolean> = new Map(),
+  statuses: ReadonlyMap<string, UserStatus> = new Map(),
 ): MemberView[] {
   return group.userList.map((member) => {
     const self = member.userUuid === selfUuid;
@@ -75,6 +79,10 @@ export function memberViews(
       busy: channel !== undefined,
       callNumber: channel ? otherParty(channel) : null,
       deskPhone: phone === undefined ? null : phone ? 'ready' : 'offline',
+      status: shownStatus(statuses.get(member.userUuid), {
+        signedIn: loggedIn,
+        onCall: channel !== undefined,
+      }),
     };
   });
 }
