@@ -1,4 +1,5 @@
 import { adminEndpoints } from './endpoints/admin';
+import { analysisEndpoints } from './endpoints/analysis';
 import { authEndpoints } from './endpoints/auth';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
@@ -19,4 +20,5 @@ export const endpoints = {
   ...telephonyEndpoints,
   ...adminEndpoints,
   ...statusEndpoints,
+  ...analysisEndpoints,
 };

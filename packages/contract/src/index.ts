@@ -16,6 +16,8 @@ export * from './chat';
 export * from './action-log';
 export * from './realtime';
 export * from './user-status';
+export * from './analysis/period';
+export * from './analysis/status';
 export * from './call';
 export * from './pbx';
 export * from './verto';

@@ -1,4 +1,5 @@
 import * as actionLog from './action-log/action-log.routes';
+import * as analysis from './analysis/analysis.routes';
 import * as audit from './audit/audit.routes';
 import * as auth from './auth/auth.routes';
 import * as calls from './calls/calls.routes';
@@ -41,6 +42,7 @@ export const features: { register: RegisterFeature }[] = [
   userStatus,
   cdr,
   audit,
+  analysis,
   chat,
   actionLog,
   calls,

@@ -1,0 +1,9 @@
+import { endpoints } from '@tsunagu/contract';
+import type { Router } from '../../platform/http/router';
+import type { FeatureDeps } from '../feature';
+import { createStatusAnalysisService } from './status-analysis.service';
+
+export function register(router: Router, deps: FeatureDeps): void {
+  const status = createStatusAnalysisService(deps);
+  router.route(endpoints.statusAnalysis, ({ tenantUuid, body }) => status.analyse(tenantUuid, body));
+}
