@@ -10,6 +10,7 @@ import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
+import * as statusAnalysis from '../features/status-analysis/status-analysis.screen';
 import type { Screen } from '../shared/screen';
 
 /** The sign-in page: outside the protected shell. */
@@ -28,6 +29,7 @@ export const screens: readonly Screen[] = [
   speedDials.screen,
   recordings.screen,
   audit.screen,
+  statusAnalysis.screen,
   customerRecord.screen,
   help.screen,
   callerPage.screen,
