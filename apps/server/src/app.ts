@@ -8,7 +8,7 @@ import { features } from './features';
 import type { FeatureDeps } from './features/feature';
 import { publishCallEvents } from './features/calls/calls.events';
 import { storeCallRecords } from './features/cdr/cdr.events';
-import { recallCount } from './features/cdr/cdr.repository';
+import { openRecallCount } from './platform/call-model/recall-life-cycle';
 import { sendAbsenceMails } from './features/notifications/notifications.events';
 import { publishDeskPhoneEvents } from './features/presence/presence.events';
 import { createAuthenticator } from './platform/auth/authenticate';
@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The recall badge's count on every (re)subscription: published later only when it changes.
     firstMessage: (auth, destination) =>
       destination === topics.recall(auth.domainUuid)
-        ? recallCount(db, auth.domainUuid).then(String)
+        ? openRecallCount(db, auth.domainUuid).then(String)
         : undefined,
   });
   routeUpgrades(app.server, {

@@ -1,6 +1,7 @@
 import { adminEndpoints } from './endpoints/admin';
 import { analysisEndpoints } from './endpoints/analysis';
 import { authEndpoints } from './endpoints/auth';
+import { callsEndpoints } from './endpoints/calls';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
 import { statusEndpoints } from './endpoints/status';
@@ -21,4 +22,5 @@ export const endpoints = {
   ...adminEndpoints,
   ...statusEndpoints,
   ...analysisEndpoints,
+  ...callsEndpoints,
 };

@@ -2,6 +2,7 @@ import * as actionLog from './action-log/action-log.routes';
 import * as analysis from './analysis/analysis.routes';
 import * as audit from './audit/audit.routes';
 import * as auth from './auth/auth.routes';
+import * as callHistory from './call-history/call-history.routes';
 import * as calls from './calls/calls.routes';
 import * as cdr from './cdr/cdr.routes';
 import * as chat from './chat/chat.routes';
@@ -10,6 +11,7 @@ import * as destinations from './destinations/destinations.routes';
 import * as extensions from './extensions/extensions.routes';
 import * as ivr from './ivr/ivr.routes';
 import * as presence from './presence/presence.routes';
+import * as recall from './recall/recall.routes';
 import * as recordings from './recordings/recordings.routes';
 import * as ringGroups from './ring-groups/ring-groups.routes';
 import * as sandbox from './sandbox/sandbox.routes';
@@ -41,6 +43,8 @@ export const features: { register: RegisterFeature }[] = [
   presence,
   userStatus,
   cdr,
+  callHistory,
+  recall,
   audit,
   analysis,
   chat,

@@ -2,7 +2,7 @@
  * The telephony engine as the rest of the server sees it: the built-in sandbox or FreeSWITCH.
  * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
  */
-import { Refusal, type CallStateItem, type DeskPhoneState } from '@tsunagu/contract';
+import { Refusal, type CallStateItem, type DeskPhoneState, type LegStage } from '@tsunagu/contract';
 import type { ConfigKind, ConfigListener } from '../platform/pbx/config-kind';
 
 export type { ConfigKind };
@@ -69,6 +69,16 @@ export interface CallRecord {
   endStamp: Date;
   billsec: number;
   hangupCause: string;
+  /** The whole call's id, shared by all its legs: the originating leg's id. */
+  callId: string;
+  /** The leg that started the call (the caller's side); false for legs it rang. */
+  originating: boolean;
+  /** Was connected to another party (a person, not an announcement, IVR or voicemail). */
+  bridged: boolean;
+  /** Where the leg was when it ended, as far as the call's result cares. */
+  endedIn: LegStage;
+  /** An incoming number's schedule sent it to its closed-hours branch. */
+  outOfHours: boolean;
   /** Absence mails this leg calls for; absent when none. */
   absence?: AbsenceMail;
 }

@@ -1,7 +1,7 @@
 import { topics } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cdrs, domains } from '../../platform/db/schema';
+import { cdrs, domains, recallItems } from '../../platform/db/schema';
 import { createMemoryBus } from '../../platform/realtime';
 import type { CallRecord } from '../../telephony/engine';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -19,6 +19,7 @@ beforeAll(async () => {
     await t.database.db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local'))
   )[0]!.domainUuid;
   await t.database.db.delete(cdrs);
+  await t.database.db.delete(recallItems);
   await bus.subscribe(topics.recall(demoUuid), (body) => published.push(Number(body)));
 });
 afterAll(async () => {
@@ -42,6 +43,11 @@ function record(overrides: Partial<CallRecord>): CallRecord {
     endStamp: new Date(start.getTime() + 20_000),
     billsec: 0,
     hangupCause: 'NO_ANSWER',
+    callId: `leg-${minute}`,
+    originating: true,
+    bridged: (overrides.billsec ?? 0) > 0,
+    endedIn: '',
+    outOfHours: false,
     ...overrides,
   };
 }
@@ -64,15 +70,15 @@ async function deliver(r: CallRecord, count: number | null): Promise<void> {
 }
 
 describe('call records from the engine', () => {
-  it('stores each leg once and counts outside callers waiting for a call back', async () => {
+  it('stores each leg once and counts the open recall items, one per missed call', async () => {
     await deliver(record({}), 1);
-    // Another missed call from the same number does not count twice; an anonymous or internal one not at
+    // Another missed call from the same number is another item; an anonymous or internal one none at
     // all: the count stays, so nothing is published.
-    await deliver(record({}), null);
+    await deliver(record({}), 2);
     await deliver(record({ callerIdNumber: 'Anonymous' }), null);
     await deliver(record({ callerIdNumber: '1002', direction: 'local' }), null);
-    await deliver(record({ callerIdNumber: '0355556666' }), 2);
-    // Calling back clears the first number; a later answered call from the second clears it too.
+    await deliver(record({ callerIdNumber: '0355556666' }), 3);
+    // Calling back closes both items of the first number; a later answered call from the second closes its own.
     await deliver(
       record({
         direction: 'outbound',

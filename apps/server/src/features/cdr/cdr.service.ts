@@ -1,7 +1,8 @@
 import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
-import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
+import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
+import { extensionNames, ownExtensionNumber, pageOfExtension } from './cdr.repository';
 
 export function createCdrService({ db }: { db: Db }) {
   return {
@@ -38,9 +39,9 @@ export function createCdrService({ db }: { db: Db }) {
       return { page: { content, totalElements: total, number: query.page, size: query.size } };
     },
 
-    /** How many outside callers are waiting for a call back (the header's recall badge). */
+    /** How many recall items of the tenant are open (the header's recall badge, shown to everyone). */
     async recall(tenantUuid: string): Promise<{ count: number }> {
-      return { count: await recallCount(db, tenantUuid) };
+      return { count: await openRecallCount(db, tenantUuid) };
     },
   };
 }

@@ -57,6 +57,11 @@ function record(overrides: Partial<CallRecord> = {}): CallRecord {
     endStamp: new Date('2026-11-20T09:31:20Z'),
     billsec: 0,
     hangupCause: 'NORMAL_CLEARING',
+    callId: `leg-${serial}`,
+    originating: true,
+    bridged: (overrides.billsec ?? 0) > 0,
+    endedIn: '',
+    outOfHours: false,
     ...overrides,
   };
 }

@@ -131,6 +131,7 @@ export const auditLog = pgTable('audit_log', {
 });
 
 export * from './staff-schema';
+export * from './calls-schema';
 export * from './realtime-schema';
 export * from './status-schema';
 

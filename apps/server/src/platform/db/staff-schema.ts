@@ -29,6 +29,14 @@ export const cdrs = pgTable('cdrs', {
   duration: integer('duration').notNull().default(0),
   billsec: integer('billsec').notNull().default(0),
   hangupCause: text('hangup_cause').notNull().default(''),
+  // The call model's leg facts (migrations/0016_calls.sql).
+  callId: text('call_id'),
+  originating: boolean('originating').notNull().default(true),
+  bridged: boolean('bridged').notNull().default(false),
+  endedIn: text('ended_in', { enum: ['', 'ivr', 'voicemail', 'park'] })
+    .notNull()
+    .default(''),
+  outOfHours: boolean('out_of_hours').notNull().default(false),
 });
 
 /** How many call records each extension's history holds, kept by triggers (migrations/0008_cdr_counters.sql). */

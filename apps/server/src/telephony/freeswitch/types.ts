@@ -2,6 +2,7 @@
  * Shapes the FreeSWITCH adapter produces from recorded protocol traffic. Plain types with no
  * behaviour, to be reconciled with the TelephonyEngine interface.
  */
+import type { LegStage } from '@tsunagu/contract';
 
 /** An extension came online or went offline on one of its devices. */
 export interface RegistrationEvent {
@@ -123,6 +124,12 @@ export interface CallRecord {
   /** Seconds from answer to end; 0 when never answered. */
   billsec: number;
   hangupCause: string;
+  /** Was bridged to another channel (a person, not an announcement, IVR or voicemail). */
+  bridged: boolean;
+  /** Where the leg was when it ended, as far as the call's result cares. */
+  endedIn: LegStage;
+  /** The dialplan sent it to an incoming number's closed-hours branch (CALL_MODEL_VARIABLES.outOfHours). */
+  outOfHours: boolean;
   /** Extension numbers this leg belonged to or reached (candidates; keep those the tenant has). */
   extensions: string[];
   /** Tenant domain name, when the record says. */

@@ -11,6 +11,7 @@ import {
   type RoutePlan,
   type TenantConfig,
 } from '../routing';
+import { isOutOfHoursCondition } from '@tsunagu/contract';
 import { HOLD_MUSIC, playback, VOICEMAIL_PROMPT, type CallEnv } from './call-env';
 import { CallFlow } from './flow';
 import { routingNumber, type Device, type Leg } from './leg';
@@ -68,6 +69,7 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
         const name = x.self.name ? `${plan.callerIdNamePrefix}#${x.self.name}` : plan.callerIdNamePrefix;
         x.self = x.caller = { ...x.self, name };
       }
+      if (isOutOfHoursCondition(plan.conditionType)) x.outOfHours = true;
       return perform(ctx, x, plan.then);
     case 'transfer':
       x.dest = plan.number;

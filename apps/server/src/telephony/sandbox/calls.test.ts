@@ -94,6 +94,11 @@ describe('a call between two browsers', () => {
     }
     expect(records[0]).toMatchObject({ extension: '1001', destinationNumber: '1002' });
     expect(records[1]).toMatchObject({ extension: '1002', destinationNumber: '1002' });
+    // The call model: both legs are one call, the caller's leg started it, both were put through.
+    expect(records.map((r) => [r.callId, r.originating, r.bridged, r.endedIn])).toEqual([
+      [callID, true, true, ''],
+      [callID, false, true, ''],
+    ]);
     expect(kit.engine.callState(DEMO).filter((c) => c.uuid === callID || c.uuid === rung)).toEqual([]);
     yamada.close();
     suzuki.close();
@@ -320,9 +325,11 @@ describe('the missed-call mail of a ring group', () => {
         missedCall: { email: 'soumu@example.jp', groupName: '総務部', groupNumber: '301' },
       });
       // The members' own legs carry nothing: the mail is the caller's call's.
-      expect(
-        (await kit.events.take('cdr', (r) => r.callUuid === rung.params.callID)).absence,
-      ).toBeUndefined();
+      const memberLeg = await kit.events.take('cdr', (r) => r.callUuid === rung.params.callID);
+      expect(memberLeg.absence).toBeUndefined();
+      // One call, nobody put through: the fold calls it missed.
+      expect([record.callId, record.originating, record.bridged]).toEqual([missed, true, false]);
+      expect([memberLeg.callId, memberLeg.originating, memberLeg.bridged]).toEqual([missed, false, false]);
     } finally {
       await setMissedCallEmail(null);
       yamada.close();

@@ -1,5 +1,5 @@
 /** How the sandbox's legs look from outside: call state entries, park slots and call records. */
-import { PARK_NUMBER_RANGE } from '@tsunagu/contract';
+import { PARK_NUMBER_RANGE, type LegStage } from '@tsunagu/contract';
 import type { AbsenceMail, CallRecord, CallStateEntry, ParkSlot } from '../engine';
 import type { Leg } from './leg';
 
@@ -63,6 +63,19 @@ export function callRecord(leg: Leg, cause: string, endStamp: Date): CallRecord 
     endStamp,
     billsec: answerStamp ? Math.max(0, Math.floor((endStamp.getTime() - answerStamp.getTime()) / 1000)) : 0,
     hangupCause: cause,
+    callId: leg.call.id,
+    originating: leg.originating,
+    bridged: leg.bridged,
+    endedIn: stageOf(leg),
+    outOfHours: leg.outOfHours,
     ...(absence ? { absence } : {}),
   };
+}
+
+/** Where a leg was when it ended, as the call's result reads it. */
+function stageOf(leg: Leg): LegStage {
+  if (leg.voicemail || leg.application === 'voicemail') return 'voicemail';
+  if (leg.application === 'ivr') return 'ivr';
+  if (leg.application === 'valet_park') return 'park';
+  return '';
 }

@@ -49,6 +49,8 @@ export interface Device {
 
 /** What all legs of one call share. */
 export interface CallInfo {
+  /** The call's id in the call model: the leg that started it (or, for click-to-call, a fresh one). */
+  readonly id: string;
   /** Where the call came from and went, as its call records say. */
   direction: CallRecord['direction'];
   /** Desk phones rung by the call answer on their own after this long (simulated calls). */
@@ -85,6 +87,12 @@ export interface Leg {
   /** What it is doing: 'bridge', 'ivr', 'playback', 'voicemail', 'valet_park', 'eavesdrop', or ''. */
   application: string;
   state: Exclude<ChannelState, 'DOWN'>;
+  /** The leg that started its call (the caller's side); click-to-call's own phone becomes it on answer. */
+  originating: boolean;
+  /** Was ever connected to another party. */
+  bridged: boolean;
+  /** An incoming number's schedule sent it to its closed-hours branch. */
+  outOfHours: boolean;
   peer: Leg | null;
   /** Its own SDP offer that nobody has answered yet. */
   offer: string | null;
@@ -114,13 +122,16 @@ export function newLeg(
     'uuid' | 'domainName' | 'device' | 'call' | 'direction' | 'extension' | 'destinationNumber'
   > &
     Pick<Leg, 'self' | 'caller' | 'callee' | 'dest' | 'startedAt'> &
-    Partial<Pick<Leg, 'state' | 'offer' | 'application'>>,
+    Partial<Pick<Leg, 'state' | 'offer' | 'application' | 'originating'>>,
 ): Leg {
   return {
     state: 'RINGING',
+    originating: false,
     offer: null,
     application: '',
     ...init,
+    bridged: false,
+    outOfHours: false,
     peer: null,
     answeredAt: null,
     ended: false,

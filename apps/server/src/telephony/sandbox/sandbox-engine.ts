@@ -231,11 +231,13 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
         dtmf: (call.dtmf ?? '').replace(/[^0-9*#]/g, ''),
       });
       const self = { name: '', number: call.from };
+      const uuid = env.newId();
       const leg = newLeg({
-        uuid: env.newId(),
+        uuid,
+        originating: true,
         domainName: line.domainName,
         device: caller.device,
-        call: { direction: 'inbound', deskPhoneAnswerMs: seconds(call.answerAfter) },
+        call: { id: uuid, direction: 'inbound', deskPhoneAnswerMs: seconds(call.answerAfter) },
         direction: 'inbound',
         extension: null,
         destinationNumber: call.to,
@@ -275,7 +277,11 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
           ? [env.deskPhone(line, extension)]
           : [...(line.browsers.get(extension) ?? [])];
       if (devices.length === 0) throw new SandboxError('no-phone', 'extensionOffline');
-      const call: CallInfo = { direction: 'local', deskPhoneAnswerMs: env.timings.deskPhoneAnswerMs };
+      const call: CallInfo = {
+        id: env.newId(),
+        direction: 'local',
+        deskPhoneAnswerMs: env.timings.deskPhoneAnswerMs,
+      };
       const party = { name: entry.ring.target.name, number: extension };
       const ringing = ring(env, [{ extension, party, devices, ringMs: env.timings.clickToCallRingMs }], {
         domainName: line.domainName,
@@ -291,6 +297,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
           if (!leg || leg.ended) return;
           // From here the user's phone is the caller: it dials `dest` as if the user had.
           call.deskPhoneAnswerMs = null;
+          leg.originating = true;
           leg.caller = leg.self;
           leg.destinationNumber = dest;
           leg.dest = dest;

@@ -181,6 +181,7 @@ export function createSwitchboard(deps: { events: EngineEmitter; now: () => Date
       for (const leg of [caller, callee]) {
         if (leg.state !== 'HELD') leg.state = 'ACTIVE';
         leg.answeredAt ??= at;
+        leg.bridged = true;
         play(leg, null);
       }
       changed(caller.domainName);

@@ -265,9 +265,10 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     const self = who.kind === 'extension' ? who.party : { name: name ?? '', number: who.party.number };
     const leg = newLeg({
       uuid: callID,
+      originating: true,
       domainName: who.line.domainName,
       device,
-      call: { direction: who.kind === 'caller' ? 'inbound' : 'local', deskPhoneAnswerMs: null },
+      call: { id: callID, direction: who.kind === 'caller' ? 'inbound' : 'local', deskPhoneAnswerMs: null },
       direction: 'inbound',
       extension: who.kind === 'extension' ? who.extension : null,
       destinationNumber: destination,

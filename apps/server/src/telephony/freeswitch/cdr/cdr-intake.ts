@@ -71,6 +71,11 @@ export async function callRecordOf(
     endStamp: record.endStamp,
     billsec: record.billsec,
     hangupCause: record.hangupCause,
+    callId: record.callUuid,
+    originating: record.leg === 'a',
+    bridged: record.bridged,
+    endedIn: record.endedIn,
+    outOfHours: record.outOfHours,
     ...(absence ? { absence } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { foldCall, type CallLegFacts } from '@tsunagu/contract';
 import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../types';
 import { fixture, fixtureNames, recordedHttp } from '../testing/fixtures';
@@ -247,6 +248,59 @@ describe('normalised call records', () => {
       callerIdNumber: '1003',
       destinationNumber: '1002',
     });
+  });
+
+  it("ties a call's legs together (the rung leg names its originating leg) and they fold into one call", () => {
+    const placed = recordOf('cdr-trial-sip-desk-phone-1003-to-1002-a-leg');
+    const rung = recordOf('cdr-trial-sip-desk-phone-1003-to-1002-b-leg-verto');
+    // The rung leg's own call_uuid is its own uuid on this bridge: originating_leg_uuid ties it.
+    expect(bodyOf('cdr-trial-sip-desk-phone-1003-to-1002-b-leg-verto').variables.call_uuid).toBe(rung.uuid);
+    expect(rung.callUuid).toBe(placed.uuid);
+    expect(placed.callUuid).toBe(placed.uuid);
+    expect([placed.leg, rung.leg]).toEqual(['a', 'b']);
+    expect([placed.bridged, rung.bridged]).toEqual([true, true]);
+    const facts = [rung, placed].map((r): CallLegFacts => ({
+      legUuid: r.uuid,
+      callId: r.callUuid,
+      originating: r.leg === 'a',
+      direction: r.direction,
+      extension: r.extensions[0] ?? null,
+      callerIdNumber: r.callerIdNumber,
+      destinationNumber: r.destinationNumber,
+      startStamp: r.startStamp,
+      answerStamp: r.answerStamp,
+      endStamp: r.endStamp,
+      hangupCause: r.hangupCause,
+      bridged: r.bridged,
+      endedIn: r.endedIn,
+      outOfHours: r.outOfHours,
+    }));
+    expect(foldCall(facts)).toMatchObject({
+      callId: placed.uuid,
+      kind: 'internal',
+      result: 'answered',
+      agentExtension: '1003',
+      calleeNumber: '1002',
+      legCount: 2,
+    });
+  });
+
+  it('reads where a leg ended for the call model: a parked leg, an echo test, nothing marked out of hours', () => {
+    expect(recordOf('cdr-encode-values-true-valet-parked-leg')).toMatchObject({
+      endedIn: 'park',
+      bridged: true,
+    });
+    expect(recordOf('cdr-encode-values-true-verto-outbound-call-9196')).toMatchObject({
+      endedIn: '',
+      bridged: false,
+      outOfHours: false,
+    });
+    const body = bodyOf('cdr-encode-values-true-verto-no-route');
+    const marked = toCallRecord({
+      ...body,
+      variables: { ...body.variables, tsunagu_out_of_hours: 'true', tsunagu_voicemail: 'true' },
+    });
+    expect(marked).toMatchObject({ outOfHours: true, endedIn: 'voicemail' });
   });
 
   it('asks the caller which numbers are internal', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LegStage } from '@tsunagu/contract';
 import type { CallRecord } from '../types';
 
 /** The post could not be read as a mod_json_cdr record. */
@@ -203,6 +204,21 @@ function absenceVariablesOf(v: Map<string, string>): AbsenceVariables {
   };
 }
 
+/** Channel variables plan-translation sets for the call model (see contract/calls.ts). */
+export const CALL_MODEL_VARIABLES = {
+  outOfHours: 'tsunagu_out_of_hours',
+  voicemail: 'tsunagu_voicemail',
+} as const;
+
+/** Where the leg was when it ended: the voicemail plan marks itself; IVR and park are applications. */
+function stageOf(v: Map<string, string>): LegStage {
+  if (v.get(CALL_MODEL_VARIABLES.voicemail) === 'true') return 'voicemail';
+  const app = v.get('last_app') ?? v.get('current_application') ?? '';
+  if (app === 'ivr') return 'ivr';
+  if (app === 'valet_park') return 'park';
+  return '';
+}
+
 /** Normalises a parsed mod_json_cdr document into a call record. */
 export function toCallRecord(document: unknown, options: JsonCdrOptions = {}): CallRecord {
   return readDocument(document, options).record;
@@ -241,7 +257,8 @@ function readDocument(
 
   const record: CallRecord = {
     uuid,
-    callUuid: v.get('call_uuid') || uuid,
+    // A rung leg names the leg that rang it (call_uuid is the leg's own on some bridges).
+    callUuid: v.get('originating_leg_uuid') || v.get('call_uuid') || uuid,
     leg: isBLeg ? 'b' : 'a',
     direction: directionOf(v, context, callerIdNumber, destinationNumber, isInternal),
     callerIdNumber,
@@ -253,6 +270,9 @@ function readDocument(
     duration: count(v.get('duration')),
     billsec: count(v.get('billsec')),
     hangupCause: v.get('hangup_cause') ?? '',
+    bridged: count(v.get('bridge_uepoch')) > 0 || count(v.get('bridge_epoch')) > 0,
+    endedIn: stageOf(v),
+    outOfHours: v.get(CALL_MODEL_VARIABLES.outOfHours) === 'true',
     extensions: [...new Set(identities.filter((x): x is string => !!x))],
     domainName:
       v.get('domain_name') ??

@@ -143,11 +143,13 @@ describe('one translation per plan kind (golden)', () => {
     ]);
   });
 
-  it('voicemail (incoming at night): the absence announcement, a beep, a recorded message', () => {
+  it('voicemail (incoming at night): marked out of hours and voicemail for the call model, the absence announcement, a beep, a recorded message', () => {
     const plan = callIn('0312345678', '2026-11-24T22:00:00+09:00');
     expect(executed(answer(plan, '0312345678', context({ context: 'public' })), '0312345678')).toEqual([
       ['set', 'effective_caller_id_name=代表#${caller_id_name}'],
+      ['set', 'tsunagu_out_of_hours=true'],
       ['set', 'voicemail_email=office@example.jp'],
+      ['set', 'tsunagu_voicemail=true'],
       ['answer', ''],
       ['playback', `${RECORDINGS}/a.wav`],
       ['playback', 'tone_stream://%(500,0,1000)'],

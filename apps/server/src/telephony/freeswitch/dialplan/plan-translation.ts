@@ -17,7 +17,8 @@ import type {
   TransferPlan,
   VoicemailPlan,
 } from '../../routing';
-import { RING_GROUP_VARIABLES } from '../cdr/json-cdr';
+import { isOutOfHoursCondition } from '@tsunagu/contract';
+import { CALL_MODEL_VARIABLES, RING_GROUP_VARIABLES } from '../cdr/json-cdr';
 import { bridgeTargets, longestRing } from './bridge';
 import { ivrMenuName } from './ivr-menu';
 import { action, guard, plain, run, sequence, type Translation } from './translation';
@@ -117,6 +118,7 @@ function voicemailPlan(plan: VoicemailPlan, ctx: TranslationContext): Translatio
   const domain = plain(ctx.domainName);
   return run(
     ...(plan.email ? [action('set', `voicemail_email=${plain(plan.email)}`)] : []),
+    action('set', `${CALL_MODEL_VARIABLES.voicemail}=true`),
     action('answer'),
     action('playback', prompt),
     action('playback', BEEP),
@@ -178,7 +180,13 @@ function incomingPlan(plan: IncomingPlan, ctx: TranslationContext): Translation 
   // The incoming number's display name goes before the caller's, as 'prefix#name'.
   const prefix = plain(plan.callerIdNamePrefix);
   return sequence(
-    prefix ? run(action('set', `effective_caller_id_name=${prefix}#\${caller_id_name}`)) : run(),
+    run(
+      ...(prefix ? [action('set', `effective_caller_id_name=${prefix}#\${caller_id_name}`)] : []),
+      // The call model counts calls the office could not take because it was closed.
+      ...(isOutOfHoursCondition(plan.conditionType)
+        ? [action('set', `${CALL_MODEL_VARIABLES.outOfHours}=true`)]
+        : []),
+    ),
     translatePlan(plan.then, ctx),
   );
 }

@@ -1,0 +1,99 @@
+import {
+  MISSED_RESULTS,
+  UNREGISTERED,
+  type CallItem,
+  type CallKind,
+  type CallResult,
+} from '@tsunagu/contract';
+import type { PageSort } from '@tsunagu/contract/paging';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Conn } from '../../platform/db/client';
+import { pageOrder } from '../../platform/db/paging';
+import { calls, extensions, users } from '../../platform/db/schema';
+
+export interface CallFilter {
+  tenantUuid: string;
+  from: Date;
+  to: Date;
+  kind?: CallKind;
+  result?: CallResult;
+  missed: boolean;
+  userUuid?: string;
+  extension?: string;
+  /** The number's key (outside numbers) and its digits (incoming numbers, extensions). */
+  number?: { key: string; digits: string };
+}
+
+const SORT_COLUMNS = {
+  startStamp: calls.startStamp,
+  ringSeconds: calls.ringSeconds,
+  talkSeconds: calls.talkSeconds,
+};
+
+function conditions(f: CallFilter): SQL | undefined {
+  return and(
+    eq(calls.domainUuid, f.tenantUuid),
+    gte(calls.startStamp, f.from),
+    lt(calls.startStamp, f.to),
+    f.kind ? eq(calls.kind, f.kind) : undefined,
+    f.result ? eq(calls.result, f.result) : undefined,
+    f.missed ? and(eq(calls.kind, 'inbound'), inArray(calls.result, MISSED_RESULTS)) : undefined,
+    f.userUuid ? eq(calls.agentUserUuid, f.userUuid) : undefined,
+    f.extension ? eq(calls.agentExtension, f.extension) : undefined,
+    f.number
+      ? or(
+          eq(calls.outsideKey, f.number.key),
+          eq(calls.incomingNumber, f.number.digits),
+          eq(calls.agentExtension, f.number.digits),
+          eq(calls.calleeNumber, f.number.digits),
+        )
+      : undefined,
+  );
+}
+
+/** Calls matching the filter in the sort's order (call_uuid breaks ties), with who took or made each. */
+export async function callRows(
+  conn: Conn,
+  filter: CallFilter,
+  sort: PageSort<keyof typeof SORT_COLUMNS>,
+  window: { limit: number; offset: number },
+): Promise<CallItem[]> {
+  const rows = await conn
+    .select({
+      call: calls,
+      userName: users.userNm,
+      extensionName: extensions.effectiveCallerIdName,
+    })
+    .from(calls)
+    .leftJoin(users, eq(users.userUuid, calls.agentUserUuid))
+    .leftJoin(extensions, eq(extensions.extensionUuid, calls.agentExtensionUuid))
+    .where(conditions(filter))
+    .orderBy(...pageOrder(SORT_COLUMNS, calls.callUuid, sort))
+    .limit(window.limit)
+    .offset(window.offset);
+  return rows.map(({ call, userName, extensionName }) => ({
+    callUuid: call.callUuid,
+    startStamp: call.startStamp.toISOString(),
+    kind: call.kind,
+    outsideNumber: call.outsideNumber,
+    customerUuid: null,
+    // Until customer records exist, every outside number is unregistered.
+    customerName: call.kind === 'internal' ? '' : UNREGISTERED,
+    incomingNumber: call.incomingNumber,
+    agentExtension: call.agentExtension,
+    agentName: userName || extensionName || '',
+    calleeNumber: call.calleeNumber,
+    ringSeconds: call.ringSeconds,
+    talkSeconds: call.talkSeconds,
+    result: call.result,
+  }));
+}
+
+/** How many calls match (counted over the tenant's period index). */
+export async function callTotal(conn: Conn, filter: CallFilter): Promise<number> {
+  const [row] = await conn
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(calls)
+    .where(conditions(filter));
+  return row?.n ?? 0;
+}
