@@ -79,6 +79,10 @@ const OTHER_RULES = {
     anyOf: ['pbx.ringGroup.edit', 'pbx.ivr.edit', 'pbx.schedule.edit', 'pbx.recording.edit'],
   },
   'analysis.view': { anyOf: ['analysis.calls.view', 'analysis.extension.view', 'analysis.status.view'] },
+  /** The dashboard's tenant figures: administrators and whoever may see an analysis. */
+  'dashboard.tenant.view': {
+    anyOf: ['analysis.calls.view', 'analysis.extension.view', 'analysis.status.view'],
+  },
   /** The recall list (折り返し): whoever works with customers or the tenant's call history. */
   'recall.manage': { anyOf: ['customer.view', 'customer.callHistory.view'] },
   /** Signing a colleague out from the presence tab (the button; the API asks user.manage). */

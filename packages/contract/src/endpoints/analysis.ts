@@ -1,8 +1,18 @@
+import { z } from 'zod';
 import { statusAnalysisRequestSchema, statusAnalysisSchema } from '../analysis/status';
+import { dashboardSchema } from '../dashboard';
 import { endpoint } from './define';
 
 /** Analysis (4100–4300): aggregates over the tenant's calls and its users' status history. */
 export const analysisEndpoints = {
+  /** Today's figures: the user's own, and the tenant's where `dashboard.tenant.view` allows. */
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/v1/dashboard/:domainUuid',
+    capability: 'dashboard.view',
+    params: z.object({ domainUuid: z.uuid() }),
+    response: dashboardSchema,
+  }),
   statusAnalysis: endpoint({
     method: 'POST',
     path: '/v1/analysis/status',

@@ -1,17 +1,7 @@
 import type { UserStatus } from '@tsunagu/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
-import { domains } from '../../platform/db/schema';
-
-/** The tenant's time zone (days start at 00:00 there). */
-export async function tenantTimeZone(conn: Conn, tenantUuid: string): Promise<string> {
-  const [row] = await conn
-    .select({ tz: domains.timeZone })
-    .from(domains)
-    .where(eq(domains.domainUuid, tenantUuid));
-  return row?.tz ?? 'Asia/Tokyo';
-}
 
 /** Local midnight of a 'YYYY-MM-DD' day in the zone, as SQL. */
 const localMidnight = (date: string, timeZone: string) =>

@@ -7,7 +7,8 @@ import {
   type StatusSeconds,
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
-import { statusStretches, tenantTimeZone, tenantUsers } from './status-analysis.repository';
+import { tenantTimeZone } from './analysis.repository';
+import { statusStretches, tenantUsers } from './status-analysis.repository';
 
 const noSeconds = (): StatusSeconds => Object.fromEntries(USER_STATUSES.map((s) => [s, 0])) as StatusSeconds;
 
