@@ -12,7 +12,9 @@ const counts = z.object(
 
 export const dashboardSchema = z.object({
   timeZone: z.string(),
-  /** Today's start and now (ISO 8601): the call history's period for every figure's link. */
+  /** Today in the tenant's zone ('YYYY-MM-DD'): the call history's period for every figure's link. */
+  date: z.string(),
+  /** Today's start and now (ISO 8601). */
   from: z.string(),
   to: z.string(),
   /** The user's own calls today. */

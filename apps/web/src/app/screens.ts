@@ -2,6 +2,7 @@ import * as audit from '../features/audit/audit.screen';
 import * as login from '../features/auth/login.screen';
 import * as callerPage from '../features/caller-page/caller-page.screen';
 import * as customerRecord from '../features/customer-record/customer-record.screen';
+import * as dashboard from '../features/dashboard/dashboard.screen';
 import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
@@ -21,6 +22,7 @@ export const loginScreen: Screen = login.screen;
  * a screen here shows the "coming soon" page under its menu label.
  */
 export const screens: readonly Screen[] = [
+  dashboard.screen,
   destinations.screen,
   extensions.screen,
   ringGroups.screen,

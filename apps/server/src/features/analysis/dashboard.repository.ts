@@ -10,13 +10,15 @@ export async function dayBounds(conn: Conn, timeZone: string, now: Date) {
     lastWeek: string | Date;
     lastWeekEnd: string | Date;
     lastWeekDate: string;
+    date: string;
   }>(
     await conn.execute(sql`
       WITH d AS (SELECT date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE ${timeZone}) AS local)
       SELECT d.local AT TIME ZONE ${timeZone} AS today,
              (d.local - interval '7 days') AT TIME ZONE ${timeZone} AS "lastWeek",
              (d.local - interval '6 days') AT TIME ZONE ${timeZone} AS "lastWeekEnd",
-             to_char(d.local - interval '7 days', 'YYYY-MM-DD') AS "lastWeekDate"
+             to_char(d.local - interval '7 days', 'YYYY-MM-DD') AS "lastWeekDate",
+             to_char(d.local, 'YYYY-MM-DD') AS date
         FROM d`),
   );
   return {
@@ -24,6 +26,7 @@ export async function dayBounds(conn: Conn, timeZone: string, now: Date) {
     lastWeek: new Date(row!.lastWeek),
     lastWeekEnd: new Date(row!.lastWeekEnd),
     lastWeekDate: row!.lastWeekDate,
+    date: row!.date,
   };
 }
 

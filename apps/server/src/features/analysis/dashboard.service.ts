@@ -51,7 +51,13 @@ export function createDashboardService({ db, engine, now = () => new Date() }: D
         bounds.today,
         at,
       );
-      const base = { timeZone, from: bounds.today.toISOString(), to: at.toISOString(), mine: counts.mine };
+      const base = {
+        timeZone,
+        date: bounds.date,
+        from: bounds.today.toISOString(),
+        to: at.toISOString(),
+        mine: counts.mine,
+      };
       if (!can(auth, 'dashboard.tenant.view')) return { ...base, tenant: null };
 
       const domainName = (await domainNameOf(db, tenantUuid)) ?? '';
