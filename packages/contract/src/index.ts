@@ -18,6 +18,7 @@ export * from './realtime';
 export * from './user-status';
 export * from './analysis/period';
 export * from './analysis/status';
+export * from './analysis/calls';
 export * from './dashboard';
 export * from './call';
 export * from './calls';

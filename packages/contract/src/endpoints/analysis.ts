@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineAnalysisRequestSchema, lineAnalysisSchema } from '../analysis/calls';
 import { statusAnalysisRequestSchema, statusAnalysisSchema } from '../analysis/status';
 import { dashboardSchema } from '../dashboard';
 import { endpoint } from './define';
@@ -12,6 +13,13 @@ export const analysisEndpoints = {
     capability: 'dashboard.view',
     params: z.object({ domainUuid: z.uuid() }),
     response: dashboardSchema,
+  }),
+  lineAnalysis: endpoint({
+    method: 'POST',
+    path: '/v1/analysis/line',
+    capability: 'analysis.calls.view',
+    body: lineAnalysisRequestSchema,
+    response: lineAnalysisSchema,
   }),
   statusAnalysis: endpoint({
     method: 'POST',
