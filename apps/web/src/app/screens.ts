@@ -7,6 +7,7 @@ import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
 import * as ivr from '../features/ivr/ivr.screen';
+import * as lineAnalysis from '../features/line-analysis/line-analysis.screen';
 import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
@@ -31,6 +32,7 @@ export const screens: readonly Screen[] = [
   speedDials.screen,
   recordings.screen,
   audit.screen,
+  lineAnalysis.screen,
   statusAnalysis.screen,
   customerRecord.screen,
   help.screen,
