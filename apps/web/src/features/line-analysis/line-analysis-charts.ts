@@ -11,7 +11,7 @@ export function callsChartOption(rows: readonly LineRow[]): ChartOption {
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0 },
-    grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 8, top: 36, bottom: 8, outerBoundsMode: 'same' },
     xAxis: { type: 'category', data: rows.map((row) => row.label) },
     yAxis: [
       { type: 'value', name: t.count, minInterval: 1 },
@@ -63,17 +63,18 @@ export function heatmapOption(
         return `${ISO_WEEKDAY_LABELS[weekday ?? 0]} ${t.hour(hour ?? 0)}台: ${count ?? 0}件`;
       },
     },
-    grid: { left: 8, right: 8, top: 8, bottom: 48, containLabel: true },
+    grid: { left: 8, right: 8, top: 8, bottom: 48, outerBoundsMode: 'same' },
     xAxis: { type: 'category', data: HOURS, splitArea: { show: true } },
     yAxis: { type: 'category', data: [...ISO_WEEKDAY_LABELS], inverse: true, splitArea: { show: true } },
     visualMap: {
       min: 0,
       max,
-      calculable: true,
+      text: [`${max}件`, '0件'],
       orient: 'horizontal',
       left: 'center',
       bottom: 0,
       itemHeight: 120,
+      itemWidth: 12,
       inRange: { color: ['#ffffff', color] },
     },
     series: [{ type: 'heatmap', name, data, label: { show: false } }],

@@ -122,12 +122,13 @@ export interface LineColumn extends GridColumn<LineRow> {
 
 /** The table's columns, which are also exactly what the export writes. */
 export const lineColumns = (grouping: CallGrouping): LineColumn[] => [
-  { key: 'label', title: t.groupColumn[grouping], width: 150, text: (row) => row.label },
+  { key: 'label', title: t.groupColumn[grouping], width: 140, text: (row) => row.label },
   ...LINE_MEASURES.map((measure): LineColumn => ({
     key: measure,
     title: LINE_MEASURE_LABELS[measure].label,
     hint: LINE_MEASURE_LABELS[measure].definition,
-    width: 96,
+    // Wide enough for the header on one line.
+    width: Math.max(80, LINE_MEASURE_LABELS[measure].label.length * 14 + 32),
     text: (row) => measureText(measure, row.figures),
   })),
 ];

@@ -1,14 +1,20 @@
 import type { LineAnalysis, LineFigures } from '@tsunagu/contract/analysis/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../shared/session/session-store';
-import { gridSheetRows } from '../../shared/ui/export-grid';
+import { exportGrid, gridSheetRows } from '../../shared/ui/export-grid';
 import { envelope, mockApi } from '../../test/mock-api';
 import { panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
 import { groupKeys, groupLabel, lineColumns, lineRows, minutesText, totalRow } from './line-analysis-model';
 import { LineAnalysisPage } from './line-analysis-page';
+
+// The browser cannot save a file here: the export is recorded instead.
+vi.mock(import('../../shared/ui/export-grid'), async (original) => ({
+  ...(await original()),
+  exportGrid: vi.fn(async () => {}),
+}));
 
 const figures = (incoming: number, answered: number): LineFigures => ({
   incoming,
@@ -93,6 +99,28 @@ describe('line analysis screen', () => {
       excludeHolidays: true,
       incomingNumber: null,
     });
+  });
+
+  it('filters by an incoming number of the answer and exports exactly the rows shown', async () => {
+    const { requests, router } = open('/analy/line?from=2026-11-02&to=2026-11-03&group=hour');
+    await screen.findByRole('row', { name: /^合計/ });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: '着信番号' }));
+    await user.click(await screen.findByTitle('0501234567'));
+    await waitFor(() => expect(router.state.location.search).toContain('number=0501234567'));
+    await waitFor(() => expect(requests.at(-1)?.body).toMatchObject({ incomingNumber: '0501234567' }));
+
+    await user.click(screen.getByRole('button', { name: 'エクスポート' }));
+    const [title, columns, rows] = vi.mocked(exportGrid).mock.calls.at(-1)!;
+    expect(title).toBe('発着信分析');
+    expect(columns.map((column) => column.title).slice(0, 2)).toEqual(['時間帯', '着信']);
+    const shown = screen
+      .getAllByRole('row')
+      .filter((row) => row.closest('tbody') && within(row).queryByText(/時$|^合計$/));
+    expect(rows).toHaveLength(shown.length);
+    expect(rows.map((row) => columns[0]!.text(row))).toEqual(
+      shown.map((row) => row.querySelector('td')?.textContent),
+    );
   });
 
   it('explains each measure in its column header', async () => {

@@ -63,6 +63,7 @@ export function LineAnalysisPage() {
     [answer],
   );
   const quiet = answer !== undefined && answer.total.incoming === 0 && answer.total.outgoing === 0;
+  const noIncoming = answer?.total.incoming === 0;
 
   return (
     <Flex vertical gap={12}>
@@ -130,6 +131,7 @@ export function LineAnalysisPage() {
             columns={columns.map((column) => ({
               key: column.key,
               width: column.width,
+              fixed: column.key === 'label' ? ('left' as const) : undefined,
               align: column.key === 'label' ? 'left' : 'right',
               title: column.hint ? <Tooltip title={column.hint}>{column.title}</Tooltip> : column.title,
               render: (_: unknown, row: LineRow) => column.text(row),
@@ -139,12 +141,20 @@ export function LineAnalysisPage() {
             <Row gutter={[12, 12]}>
               <Col xs={24} xl={12}>
                 <Card size="small" title={t.heatmapIncoming}>
-                  <EChart option={heatmaps.incoming} height={280} label={t.heatmapIncoming} />
+                  {noIncoming ? (
+                    <Empty description={t.noIncoming} />
+                  ) : (
+                    <EChart option={heatmaps.incoming} height={280} label={t.heatmapIncoming} />
+                  )}
                 </Card>
               </Col>
               <Col xs={24} xl={12}>
                 <Card size="small" title={t.heatmapMissed}>
-                  <EChart option={heatmaps.missed} height={280} label={t.heatmapMissed} />
+                  {noIncoming ? (
+                    <Empty description={t.noIncoming} />
+                  ) : (
+                    <EChart option={heatmaps.missed} height={280} label={t.heatmapMissed} />
+                  )}
                 </Card>
               </Col>
             </Row>

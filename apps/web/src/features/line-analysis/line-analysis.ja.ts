@@ -19,4 +19,5 @@ export const jaLineAnalysis = {
   week: (monday: string) => `${monday}の週`,
   month: (year: number, month: number) => `${year}年${month}月`,
   empty: 'この期間に通話はありません。',
+  noIncoming: 'この期間に着信はありません。',
 };
