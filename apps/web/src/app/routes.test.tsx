@@ -51,10 +51,10 @@ describe('routes', () => {
   it('gives every screen its title and says plainly that it is not built yet', async () => {
     mockApi({ 'GET /api/health': health });
     startSession('tok', userInfoFixture());
-    renderApp('/analy/exten');
+    renderApp('/system/layout');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
-    expect(screen.getByText('内線分析', { selector: '.ant-result-title' })).toBeTruthy();
-    expect(document.title).toBe('内線分析 | つなぐ');
+    expect(screen.getByText('顧客画面レイアウト設定', { selector: '.ant-result-title' })).toBeTruthy();
+    expect(document.title).toBe('顧客画面レイアウト設定 | つなぐ');
   });
 
   it('refuses a screen the user menu hides', async () => {
@@ -62,7 +62,7 @@ describe('routes', () => {
     startSession('tok', userInfoFixture({ userClass: 'staff', menu: menuConfig([4100]) }));
     const { router } = renderApp('/analy/line');
     expect(await screen.findByText('この画面を表示する権限がありません。')).toBeTruthy();
-    await router.navigate('/analy/exten');
+    await router.navigate('/system/layout');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
   });
 
