@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CallKind, CallResult, ExtensionAnalysis, ExtensionAnalysisRow } from '@tsunagu/contract';
+import type {
+  CallKind,
+  CallResult,
+  ExtensionAnalysis,
+  ExtensionAnalysisRow,
+  LineAnalysis,
+} from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, cdrs } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
@@ -202,6 +208,17 @@ describe('extension analysis', () => {
     expect(
       d.rows.slice(3).every((r) => r.current.inbound + r.current.outbound + r.current.internal === 0),
     ).toBe(true);
+  });
+
+  it('agrees with the call analysis on the same calls', async () => {
+    const d = await data();
+    const line = (
+      await t.request(admin, { method: 'POST', url: '/api/v1/analysis/line', payload: period })
+    ).json().data as LineAnalysis;
+    const sum = (pick: (r: ExtensionAnalysisRow) => number) => d.rows.reduce((n, r) => n + pick(r), 0);
+    // Every answered call in the table has the user who answered it.
+    expect(sum((r) => r.current.inbound)).toBe(line.total.answered);
+    expect(sum((r) => r.current.outbound)).toBe(line.total.outgoing);
   });
 
   it('is refused without the menu item and for another tenant; sees nothing of other tenants', async () => {
