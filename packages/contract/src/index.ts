@@ -19,6 +19,7 @@ export * from './user-status';
 export * from './analysis/period';
 export * from './analysis/status';
 export * from './analysis/calls';
+export * from './analysis/extension';
 export * from './dashboard';
 export * from './call';
 export * from './calls';

@@ -12,6 +12,7 @@ import * as recordings from '../features/recordings/recordings.screen';
 import * as ringGroups from '../features/ring-groups/ring-groups.screen';
 import * as schedules from '../features/schedules/schedules.screen';
 import * as speedDials from '../features/speed-dials/speed-dials.screen';
+import * as extensionAnalysis from '../features/extension-analysis/extension-analysis.screen';
 import * as statusAnalysis from '../features/status-analysis/status-analysis.screen';
 import type { Screen } from '../shared/screen';
 
@@ -33,6 +34,7 @@ export const screens: readonly Screen[] = [
   recordings.screen,
   audit.screen,
   lineAnalysis.screen,
+  extensionAnalysis.screen,
   statusAnalysis.screen,
   customerRecord.screen,
   help.screen,

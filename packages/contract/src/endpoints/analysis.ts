@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lineAnalysisRequestSchema, lineAnalysisSchema } from '../analysis/calls';
+import { extensionAnalysisRequestSchema, extensionAnalysisSchema } from '../analysis/extension';
 import { statusAnalysisRequestSchema, statusAnalysisSchema } from '../analysis/status';
 import { dashboardSchema } from '../dashboard';
 import { endpoint } from './define';
@@ -20,6 +21,13 @@ export const analysisEndpoints = {
     capability: 'analysis.calls.view',
     body: lineAnalysisRequestSchema,
     response: lineAnalysisSchema,
+  }),
+  extensionAnalysis: endpoint({
+    method: 'POST',
+    path: '/v1/analysis/extension',
+    capability: 'analysis.extension.view',
+    body: extensionAnalysisRequestSchema,
+    response: extensionAnalysisSchema,
   }),
   statusAnalysis: endpoint({
     method: 'POST',

@@ -16,7 +16,7 @@ export function HourlyChart({
     () => ({
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 8, top: 32, bottom: 8, outerBoundsMode: 'same' },
       xAxis: { type: 'category', data: today.map((_, h) => t.hour(h)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [

@@ -9,18 +9,12 @@ import {
   USER_STATUSES,
   type UserStatus,
 } from '@tsunagu/contract/user-status';
+import { durationText } from '../../shared/analysis/duration';
 import { dayjs } from '../../shared/dayjs';
 import type { GridColumn } from '../../shared/ui/grid-columns';
 import { jaStatusAnalysis as t } from './status-analysis.ja';
 
-/** Seconds as H:MM:SS (hours may pass 24 over a long period). */
-export function durationText(seconds: number): string {
-  const whole = Math.round(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
+export { durationText };
 
 export const percentText = (ratio: number | null) => (ratio === null ? '-' : `${(ratio * 100).toFixed(1)}%`);
 

@@ -26,7 +26,7 @@ function chartOption(rows: readonly StatusAnalysisRow[]): ChartOption {
       valueFormatter: (v) => `${Number(v).toFixed(1)}${t.hours}`,
     },
     legend: { top: 0 },
-    grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 24, top: 32, bottom: 8, outerBoundsMode: 'same' },
     xAxis: { type: 'value', name: t.hours },
     yAxis: { type: 'category', data: names, inverse: true },
     series: SHOWN_STATUSES.map((status) => ({
