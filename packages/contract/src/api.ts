@@ -1,9 +1,11 @@
 import { adminEndpoints } from './endpoints/admin';
+import { analysisEndpoints } from './endpoints/analysis';
 import { authEndpoints } from './endpoints/auth';
 import { callsEndpoints } from './endpoints/calls';
 import { customerEndpoints } from './endpoints/customers';
 import { panelEndpoints } from './endpoints/panel';
 import { pbxEndpoints } from './endpoints/pbx';
+import { statusEndpoints } from './endpoints/status';
 import { telephonyEndpoints } from './endpoints/telephony';
 import { twoStepEndpoints } from './endpoints/two-step';
 import { tenantsAdminEndpoints } from './endpoints/tenants-admin';
@@ -22,6 +24,8 @@ export const endpoints = {
   ...panelEndpoints,
   ...telephonyEndpoints,
   ...adminEndpoints,
+  ...statusEndpoints,
+  ...analysisEndpoints,
   ...callsEndpoints,
   ...twoStepEndpoints,
   ...tenantsAdminEndpoints,

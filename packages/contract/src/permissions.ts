@@ -84,6 +84,10 @@ const OTHER_RULES = {
     anyOf: ['pbx.ringGroup.edit', 'pbx.ivr.edit', 'pbx.schedule.edit', 'pbx.recording.edit'],
   },
   'analysis.view': { anyOf: ['analysis.calls.view', 'analysis.extension.view', 'analysis.status.view'] },
+  /** The dashboard's tenant figures: administrators and whoever may see an analysis. */
+  'dashboard.tenant.view': {
+    anyOf: ['analysis.calls.view', 'analysis.extension.view', 'analysis.status.view'],
+  },
   /** The recall list (折り返し): whoever works with customers or the tenant's call history. */
   'recall.manage': { anyOf: ['customer.view', 'customer.callHistory.view'] },
   /** Signing a colleague out from the presence tab (the button; the API asks user.manage). */
@@ -97,6 +101,8 @@ const OTHER_RULES = {
   'customer.note': { anyOf: ['customer.view'] },
   /** Reading the layout: the record (customer list) and the layout screen. */
   'customer.layout.view': { anyOf: ['customer.view', 'customer.layout.edit'] },
+  /** The tenant's status setting (automatic after-call work). */
+  'status.setting.edit': { classes: ADMINS },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },
   /** Requiring two-step sign-in of a tenant's administrators (the tenant's own administrators, or the provider). */

@@ -29,6 +29,8 @@ export const topics = {
    * directory (GET /v1/user/directory) again. Not in the spec.
    */
   pbx: (domainUuid: string) => `/topic/pbx/${domainUuid}`,
+  /** A colleague's status changed (JSON UserStatusEntry). Not in the spec. */
+  userStatus: (domainUuid: string) => `/topic/userStatus/${domainUuid}`,
 } as const;
 
 /** Whose a topic is: one user's, or one tenant's (by uuid or, for park, by domain name). */
@@ -38,7 +40,15 @@ export type TopicOwner =
   | { kind: 'tenantName'; domainName: string };
 
 const USER_TOPICS = new Set(['ring', 'force', 'chat']);
-const TENANT_TOPICS = new Set(['loginUser', 'recall', 'callState', 'deskPhone', 'softphone', 'pbx']);
+const TENANT_TOPICS = new Set([
+  'loginUser',
+  'recall',
+  'callState',
+  'deskPhone',
+  'softphone',
+  'pbx',
+  'userStatus',
+]);
 
 /** Parses a destination; null for anything that is not one of our topics. */
 export function topicOwner(destination: string): TopicOwner | null {

@@ -1,4 +1,5 @@
 import * as actionLog from './action-log/action-log.routes';
+import * as analysis from './analysis/analysis.routes';
 import * as audit from './audit/audit.routes';
 import * as auth from './auth/auth.routes';
 import * as callHistory from './call-history/call-history.routes';
@@ -21,6 +22,7 @@ import * as twoStep from './two-step/two-step.routes';
 import * as spUsers from './sp-users/sp-users.routes';
 import * as tenants from './tenants/tenants.routes';
 import * as userAdmin from './user-admin/user-admin.routes';
+import * as userStatus from './user-status/user-status.routes';
 import * as users from './users/users.routes';
 import type { RegisterFeature } from './feature';
 
@@ -46,6 +48,7 @@ export const features: { register: RegisterFeature }[] = [
   schedules,
   recordings,
   presence,
+  userStatus,
   cdr,
   callHistory,
   recall,
@@ -53,6 +56,7 @@ export const features: { register: RegisterFeature }[] = [
   tenants,
   spUsers,
   customers,
+  analysis,
   chat,
   actionLog,
   calls,

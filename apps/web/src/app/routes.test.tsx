@@ -1,5 +1,6 @@
 import { DEFAULT_LAYOUT } from '@tsunagu/contract/crm/layout';
-import { menuConfig } from '@tsunagu/contract/menu';
+import { MENU, menuConfig, walk, type MenuItem } from '@tsunagu/contract/menu';
+import { canAccess } from '@tsunagu/contract/permissions';
 import { messages } from '@tsunagu/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +9,20 @@ import { startSession } from '../shared/session/session-store';
 import { tokenFor, userInfoFixture } from '../test/fixtures';
 import { envelope, mockApi } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
+import { screens } from './screens';
+
+/** The menu's screens no feature has registered yet ("coming soon"), so these tests outlive each new screen. */
+function placeholders(): MenuItem[] {
+  const built = new Set(screens.map((screen) => screen.path));
+  const found: MenuItem[] = [];
+  walk(MENU, (item) => {
+    if (item.path && !item.children && item.variant < 9000 && !built.has(item.path)) found.push(item);
+  });
+  return found;
+}
+const [placeholder, otherPlaceholder] = placeholders();
+if (!placeholder || !otherPlaceholder)
+  throw new Error('The routes test needs two menu screens not built yet.');
 
 const health = () => envelope(200, '', { status: 'ok', telephony: 'sandbox' });
 
@@ -30,12 +45,12 @@ async function signIn(username: string) {
 describe('routes', () => {
   it('sends a signed-out deep link to /login and back there after sign-in', async () => {
     mockApi(signInApi('admin'));
-    const { router } = renderApp('/analy/line?tab=1');
+    const { router } = renderApp(`${placeholder.path}?tab=1`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 
     await signIn('admin');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/analy/line'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(placeholder.path));
     expect(router.state.location.search).toBe('?tab=1');
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
   });
@@ -52,18 +67,21 @@ describe('routes', () => {
   it('gives every screen its title and says plainly that it is not built yet', async () => {
     mockApi({ 'GET /api/health': health });
     startSession('tok', userInfoFixture());
-    renderApp('/analy/exten');
+    renderApp(placeholder.path!);
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
-    expect(screen.getByText('内線分析', { selector: '.ant-result-title' })).toBeTruthy();
-    expect(document.title).toBe('内線分析 | つなぐ');
+    expect(screen.getByText(placeholder.label, { selector: '.ant-result-title' })).toBeTruthy();
+    expect(document.title).toBe(`${placeholder.label} | つなぐ`);
   });
 
   it('refuses a screen the user menu hides', async () => {
     mockApi({ 'GET /api/health': health });
-    startSession('tok', userInfoFixture({ userClass: 'staff', menu: menuConfig([4100]) }));
-    const { router } = renderApp('/analy/line');
+    const staff = { userClass: 'staff', menu: menuConfig([placeholder.variant]) };
+    const shown = placeholders().find((item) => canAccess(staff, item.variant));
+    if (!shown) throw new Error('No unbuilt screen the staff user may see.');
+    startSession('tok', userInfoFixture(staff));
+    const { router } = renderApp(placeholder.path!);
     expect(await screen.findByText('この画面を表示する権限がありません。')).toBeTruthy();
-    await router.navigate('/analy/exten');
+    await router.navigate(shown.path!);
     expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
   });
 

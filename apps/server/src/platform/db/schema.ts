@@ -161,6 +161,7 @@ export * from './calls-schema';
 export * from './realtime-schema';
 export * from './two-step-schema';
 export * from './customer-schema';
+export * from './status-schema';
 
 // PBX objects (migrations/0002_pbx.sql).
 

@@ -3,6 +3,7 @@ import { menuConfig } from '@tsunagu/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoCalls } from './seed-calls';
+import { seedDemoStatuses } from './seed-status';
 import { generateExtensionPassword, type SecretBox } from '../crypto/secrets';
 import type { RecordingStorage } from '../files/recording-storage';
 import type { Db, Tx } from './client';
@@ -186,6 +187,7 @@ export async function seedDemo(db: Db, secrets: SecretBox, storage: RecordingSto
 
     await seedDemoPbx(tx, storage, { domainUuid: demo, domainName: DEMO_DOMAIN });
     await seedDemoCalls(tx, DEMO_DOMAIN);
+    await seedDemoStatuses(tx, demo);
     await seedOtherPbx(tx, storage, { domainUuid: other, domainName: 'other.tsunagu.local' });
   });
 }

@@ -9,7 +9,7 @@ import { deadSessions, touchSessions, TOUCH_EVERY_MS } from '../auth/sessions.re
 import type { Db } from '../db/client';
 import { createStompBroker, type StompBroker } from './broker';
 import type { Bus, Unsubscribe } from './bus';
-import { createPresenceFeed } from './presence-feed';
+import { createPresenceFeed, type PresenceCount } from './presence-feed';
 import { beatInstance, claimInstance, INSTANCE_BEAT_MS, releaseInstance } from './presence.repository';
 
 /** Bus topic (not a STOMP destination) telling every instance to close connections of ended sessions. */
@@ -28,6 +28,8 @@ export interface RealtimeGateway {
   publishPresence(tenantUuid: string, userUuids: readonly string[]): Promise<void>;
   /** Closes, on every instance, the real-time connections of these (revoked) sessions. */
   endSessions(sessionUuids: string[]): Promise<void>;
+  /** Hears the online counts this instance works out (a user signing in or out of the console). */
+  onPresence(listener: (counts: readonly PresenceCount[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export function createRealtimeGateway({
   /** This instance's open connections per session, the truth its rows in the database follow. */
   const connected = new Map<string, { count: number; domainUuid: string; userUuid: string }>();
   let closing = false;
+  const presenceListeners = new Set<(counts: readonly PresenceCount[]) => void>();
 
   // A crash leaves the previous run's connections behind; they stop counting before any new one is
   // written (batches wait for this).
@@ -90,6 +93,7 @@ export function createRealtimeGateway({
     ready: claimed.catch(() => {}),
     connectionsOf: (sessionUuid) => connected.get(sessionUuid)?.count ?? 0,
     publishLocal: (topic, body) => broker.publishLocal(topic, body),
+    onCounts: (counts) => presenceListeners.forEach((listener) => listener(counts)),
   });
 
   claimed.then((changed) => presence.usersChanged(changed)).catch(onError);
@@ -181,6 +185,10 @@ export function createRealtimeGateway({
       // This instance's next request must not wait for the bus to bring the message back.
       sessions?.forget(sessionUuids);
       return bus.publish(END_SESSIONS, JSON.stringify(sessionUuids));
+    },
+    onPresence(listener) {
+      presenceListeners.add(listener);
+      return () => presenceListeners.delete(listener);
     },
     async close() {
       closing = true;

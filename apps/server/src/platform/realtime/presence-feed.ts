@@ -20,9 +20,18 @@ export interface PresenceFeedDeps {
   connectionsOf(sessionUuid: string): number;
   /** Delivers to this instance's subscribers only. */
   publishLocal(topic: string, body: string): void;
+  /** Hears every user's online count this instance worked out (loginCnt 0 = signed out), after publishing. */
+  onCounts?: (counts: readonly PresenceCount[]) => void;
   /** The first wait of a batch; it doubles while changes keep coming, up to maxBatchMs. */
   batchMs?: number;
   maxBatchMs?: number;
+}
+
+/** A user's online count as a batch worked it out. */
+export interface PresenceCount {
+  domainUuid: string;
+  userUuid: string;
+  loginCnt: number;
 }
 
 /** What this instance knows of a tenant it has connections of: who is online, kept by the changes. */
@@ -56,6 +65,7 @@ export function createPresenceFeed({
   ready = Promise.resolve(),
   connectionsOf,
   publishLocal,
+  onCounts,
   batchMs = 100,
   maxBatchMs = 4_000,
 }: PresenceFeedDeps) {
@@ -100,6 +110,7 @@ export function createPresenceFeed({
           bus.publish(topics.loginUser(domainUuid), body({ changed })),
         ),
       );
+      onCounts?.(users.map((u) => ({ ...u, loginCnt: counts.get(u.userUuid) ?? 0 })));
     } catch (error) {
       // Kept for the next batch (the heartbeat retries): the database is what every instance reads.
       for (const sessionUuid of sessions.keys()) pendingSessions.add(sessionUuid);

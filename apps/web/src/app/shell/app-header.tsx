@@ -5,6 +5,7 @@ import { PhoneTypeToggle } from '../../features/phone-type/phone-type-toggle';
 import { useHealth } from '../../shared/api/get-health';
 import { ja } from '../../shared/i18n/ja';
 import { paths } from '../../shared/paths';
+import { StatusPicker } from '../../shared/user-status/status-picker';
 import { ChatBadge, CurrentCallIndicator, RecallBadge } from './header-activity';
 import { SandboxTools } from './sandbox-tools';
 import { UserMenu } from './user-menu';
@@ -61,6 +62,7 @@ export function AppHeader({ userNm, domainDescription }: { userNm: string; domai
         </Typography.Text>
         <Flex align="center" gap={12} style={{ marginInlineStart: 'auto' }}>
           <SandboxTools />
+          <StatusPicker />
           <CurrentCallIndicator />
           <RecallBadge />
           <ChatBadge />

@@ -127,7 +127,7 @@ describe('login page', () => {
     );
     expect(sessionStorage.getItem('token')).toBe(token);
     expect(JSON.parse(sessionStorage.getItem('user_info') ?? 'null')).toEqual(userInfoFixture());
-    expect(await screen.findByText('この画面は現在準備中です。')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'あなたの今日' })).toBeTruthy();
   });
 
   it('lists the demo sign-ins only when the server runs with demo data', async () => {

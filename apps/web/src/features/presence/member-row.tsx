@@ -3,6 +3,7 @@ import { isExternalNumber, monitorDialString } from '@tsunagu/contract/pbx/dial'
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
+import { StatusTag } from '../../shared/user-status/status-tag';
 import { ja } from '../../shared/i18n/ja';
 import type { MemberView } from './presence-model';
 
@@ -36,7 +37,7 @@ function OnCallBadge({ number }: { number: string | null }) {
 
 /** A colleague: name (red while on a call), IN / On call / Monitor badges and their extension to call. */
 export function MemberRow({ view, actions }: { view: MemberView; actions: MemberActions }) {
-  const { member, self, loggedIn, highlighted, busy, callNumber, deskPhone, softphone } = view;
+  const { member, self, loggedIn, highlighted, busy, callNumber, deskPhone, softphone, status } = view;
   const { dial, dialBlocked, forceLogout } = actions;
   const extension = member.extension;
   return (
@@ -65,6 +66,7 @@ export function MemberRow({ view, actions }: { view: MemberView; actions: Member
           </Tag>
         </Tooltip>
       )}
+      {loggedIn && !busy && <StatusTag status={status} />}
       {deskPhone && (
         <Tooltip title={deskPhone === 'ready' ? t.deskPhoneReadyHint : t.deskPhoneOfflineHint}>
           <Tag color={deskPhone === 'ready' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>

@@ -1,6 +1,7 @@
 import type { DirectoryGroup, DirectoryMember } from '@tsunagu/contract/auth';
 import { BUSY_STATES, type CallStateItem } from '@tsunagu/contract/call';
 import type { DeskPhoneState, LoginUser } from '@tsunagu/contract/realtime';
+import { shownStatus, type UserStatus } from '@tsunagu/contract/user-status';
 
 /** Active sessions per user, from the latest logged-in list (none before /topic/loginUser's first). */
 export function onlineCounts(loginUsers: readonly LoginUser[] | undefined): Map<string, number> {
@@ -52,6 +53,8 @@ export interface MemberView {
    * to the console only; null for a desk-phone extension, or nobody signed in anywhere.
    */
   softphone: 'ready' | 'offline' | null;
+  /** The working status colleagues see (在席, 離席 …; 通話中 and ログアウト from the live facts). */
+  status: UserStatus;
 }
 
 /** Desk phones by extension: registered or not (extensions without one are absent). */
@@ -67,6 +70,7 @@ export function memberViews(
   selfUuid: string,
   deskPhones: ReadonlyMap<string, boolean> = new Map(),
   softphones: ReadonlySet<string> = new Set(),
+  statuses: ReadonlyMap<string, UserStatus> = new Map(),
 ): MemberView[] {
   return group.userList.map((member) => {
     const self = member.userUuid === selfUuid;
@@ -88,6 +92,10 @@ export function memberViews(
       callNumber: channel ? otherParty(channel) : null,
       deskPhone: phone === undefined ? null : phone ? 'ready' : 'offline',
       softphone,
+      status: shownStatus(statuses.get(member.userUuid), {
+        signedIn: loggedIn,
+        onCall: channel !== undefined,
+      }),
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { CallStateItem } from '@tsunagu/contract/call';
 import { topics, type LoginUser } from '@tsunagu/contract/realtime';
+import type { UserStatusEntry } from '@tsunagu/contract/user-status';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,7 @@ function openPresence({
   callState = () => [] as CallStateItem[],
   deskPhones = [],
   softphones = [],
+  statuses = [],
   extra = {},
 }: {
   user?: Parameters<typeof panelUserInfo>[0];
@@ -49,6 +51,7 @@ function openPresence({
   callState?: () => CallStateItem[];
   deskPhones?: { extension: string; registered: boolean }[];
   softphones?: string[];
+  statuses?: UserStatusEntry[];
   extra?: Record<string, (request: RecordedRequest) => Response | Promise<Response>>;
 } = {}) {
   // The server sends a new subscriber the whole list; the console fetches it only to refresh.
@@ -58,6 +61,7 @@ function openPresence({
     [`GET /api/v1/call/callState/${domainUuid}`]: () => envelope(200, '', callState()),
     [`GET /api/v1/user/deskPhones/${domainUuid}`]: () => envelope(200, '', deskPhones),
     [`GET /api/v1/user/softphones/${domainUuid}`]: () => envelope(200, '', softphones),
+    [`GET /api/v1/user/status/${domainUuid}`]: () => envelope(200, '', statuses),
     [directoryPath]: () => envelope(200, '', panelDirectory()),
     ...extra,
   });
@@ -162,6 +166,22 @@ describe('presence tab', () => {
     expect(within(row('田中 一郎')).queryByText('IN')).toBeTruthy();
   });
 
+  it("shows a signed-in colleague's status, live, and none for the signed out", async () => {
+    const since = '2026-11-26T09:00:00.000Z';
+    openPresence({ statuses: [{ userUuid: colleagues.suzuki.userUuid, status: 'meeting', since }] });
+    await loaded();
+    await waitFor(() => expect(within(row('鈴木 花子')).getByText('会議中')).toBeTruthy());
+    expect(within(row('田中 一郎')).queryByText('会議中')).toBeNull();
+
+    await waitFor(() => expect(fakeStomp.isSubscribed(topics.userStatus(domainUuid))).toBe(true));
+    fakeStomp.publish(
+      topics.userStatus(domainUuid),
+      JSON.stringify({ userUuid: colleagues.suzuki.userUuid, status: 'break', since }),
+    );
+    await waitFor(() => expect(within(row('鈴木 花子')).getByText('休憩')).toBeTruthy());
+    expect(within(row('鈴木 花子')).queryByText('会議中')).toBeNull();
+  });
+
   it("shows a busy colleague's name in red with an On call badge to the caller's customer, live", async () => {
     let channels = [call({})];
     const { router } = openPresence({ callState: () => channels });
@@ -217,7 +237,10 @@ describe('presence tab', () => {
     await waitFor(() =>
       expect(requests.filter((r) => r.path === '/api/v1/call/clickToCall')).toHaveLength(1),
     );
-    expect(requests.at(-1)?.body).toEqual({ extensionUuid: info.user.extensionUuid, dest: '1002' });
+    expect(requests.filter((r) => r.path === '/api/v1/call/clickToCall').at(-1)?.body).toEqual({
+      extensionUuid: info.user.extensionUuid,
+      dest: '1002',
+    });
     expect(extension.hasAttribute('disabled')).toBe(true);
     expect(within(row('田中 一郎')).getByRole('button', { name: '1003' }).hasAttribute('disabled')).toBe(
       true,

@@ -7,6 +7,7 @@ import { useDial } from '../../shared/dial/dial';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { useTenantDirectoryQuery } from '../../shared/session/tenant-directory';
+import { useUserStatuses } from '../../shared/user-status/user-status-queries';
 import { MemberRow, type MemberActions } from './member-row';
 import { ParkSection } from './park-section';
 import { deskPhoneMap, memberViews, onlineCounts, parkSlotViews } from './presence-model';
@@ -64,6 +65,7 @@ export function PresenceTab() {
   const callState = useCallState(domain.domainUuid);
   const deskPhoneList = useDeskPhones(domain.domainUuid);
   const parkTopic = useParkTopic(domain.domainName);
+  const statuses = useUserStatuses(domain.domainUuid);
   const forceLogout = useForceLogout();
   const { dial, blocked } = useDial();
   const [refreshing, setRefreshing] = useState(false);
@@ -141,7 +143,7 @@ export function PresenceTab() {
                   {t.noMembers}
                 </Typography.Text>
               ) : (
-                memberViews(group, online, channels, user.userUuid, deskPhones, softphones).map((view) => (
+                memberViews(group, online, channels, user.userUuid, deskPhones, softphones, statuses).map((view) => (
                   <MemberRow key={view.member.userUuid} view={view} actions={actions} />
                 ))
               )}

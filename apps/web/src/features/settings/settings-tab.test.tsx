@@ -43,6 +43,9 @@ function openSettings(user: Parameters<typeof panelUserInfo>[0] = {}) {
   const requests = mockApi({
     'GET /api/v1/log/success': () => envelope(200, ''),
     'GET /api/v1/twoStep': () => envelope(200, '', { enabled: false, required: false, recoveryCodesLeft: 0 }),
+    [`GET /api/v1/user/status/setting/${info.user.domainUuid}`]: () =>
+      envelope(200, '', { wrapUpSeconds: 0 }),
+    [`POST /api/v1/user/status/setting/${info.user.domainUuid}`]: ({ body }) => envelope(200, '', body),
     'POST /api/v1/user': ({ body }) =>
       envelope(
         200,
@@ -213,5 +216,27 @@ describe('settings tab', () => {
     expect(within(popup).getByRole('button', { name: '保存' }).hasAttribute('disabled')).toBe(true);
     expect(within(popup).getByRole('combobox').hasAttribute('disabled')).toBe(true);
     expect(within(popup).getByText('この設定は管理者により変更できません。')).toBeTruthy();
+  });
+
+  it('offers administrators the automatic after-call work, saved for the tenant', async () => {
+    const requests = openSettings({ userClass: 'CP' });
+    const block = section('通話後の後処理');
+    const input = within(block).getByRole('spinbutton', { name: '後処理の時間(秒)' });
+    await waitFor(() => expect(input.hasAttribute('disabled')).toBe(false));
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, '30');
+    await user.click(within(block).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('後処理の設定を保存しました。')).toBeTruthy();
+    expect(
+      requests.find((r) => r.path.startsWith('/api/v1/user/status/setting/') && r.method === 'POST')?.body,
+    ).toEqual({
+      wrapUpSeconds: 30,
+    });
+  });
+
+  it('shows staff no tenant setting', () => {
+    openSettings({ userClass: 'USER' });
+    expect(screen.queryByRole('region', { name: '通話後の後処理' })).toBeNull();
   });
 });

@@ -1,18 +1,21 @@
+import { can } from '@tsunagu/contract/permissions';
 import { useUserInfo } from '../../shared/session/session-store';
 import { PasswordForm } from './password-form';
 import { PopupForm } from './popup-form';
 import { RingSettingsForm } from './ring-settings-form';
 import { TwoStepForm } from './two-step-form';
+import { WrapUpForm } from './wrap-up-form';
 
 /** Personal settings (spec 2.4 "Settings tab"): ring settings for a headset, the pop-up for a desk phone, the password and two-step sign-in for all. */
 export function SettingsTab() {
-  const { user } = useUserInfo();
+  const { user, domain } = useUserInfo();
   return (
     <div style={{ paddingInline: 4 }}>
       {user.phoneType === 'verto' && <RingSettingsForm />}
       <PasswordForm userUuid={user.userUuid} />
       {user.phoneType === 'phone' && <PopupForm user={user} />}
       <TwoStepForm />
+      {can(user, 'status.setting.edit') && <WrapUpForm domainUuid={domain.domainUuid} />}
     </div>
   );
 }

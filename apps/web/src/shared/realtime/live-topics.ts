@@ -7,6 +7,7 @@ import {
   type LoginUserMessage,
   type ParkTopicBody,
 } from '@tsunagu/contract/realtime';
+import type { UserStatusEntry } from '@tsunagu/contract/user-status';
 
 /** A STOMP topic and how to read its body. */
 export interface LiveTopic<T> {
@@ -46,6 +47,9 @@ export const liveTopics = {
   pbx: (domainUuid: string) => topic(topics.pbx(domainUuid), text),
   /** The tenant's channels changed: fetch the call state again. */
   callState: (domainUuid: string) => topic(topics.callState(domainUuid), text),
+  /** A colleague's status changed. */
+  userStatus: (domainUuid: string) =>
+    topic(topics.userStatus(domainUuid), (body) => JSON.parse(body) as UserStatusEntry),
   /** An incoming call for the user's pop-up. */
   ring: (userUuid: string) => topic(topics.ring(userUuid), parseRingBody),
 };

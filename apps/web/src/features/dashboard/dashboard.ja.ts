@@ -1,0 +1,32 @@
+/** The ホーム (dashboard) screen's words. */
+export const jaDashboard = {
+  title: 'ホーム',
+  mine: 'あなたの今日',
+  tenant: (name: string) => `${name} の今日`,
+  tenantFallback: 'テナントの今日',
+  updated: (time: string) => `${time} 時点`,
+  figures: {
+    mineAnswered: '応答した着信',
+    minePlaced: '発信',
+    mineMissed: '不在着信',
+    recall: '折り返し待ち',
+    chat: '未読チャット',
+    status: 'ステータス',
+    incoming: '着信',
+    answered: '応答',
+    missed: '不在',
+    answerRate: '応答率',
+    talking: '通話中の内線',
+    parked: '駐車中',
+  },
+  hints: {
+    recall: 'あなたが見られる未対応の折り返しの件数です。',
+    chat: 'まだ読んでいないチャットの件数です。',
+  },
+  unit: '件',
+  statuses: '今のステータス',
+  hourly: '時間帯別の着信',
+  today: '今日',
+  lastWeek: (date: string) => `先週の同じ曜日(${date})`,
+  hour: (h: number) => `${h}時`,
+};

@@ -1,0 +1,113 @@
+import { endpoints } from '@tsunagu/contract/api';
+import { callsHandled } from '@tsunagu/contract/analysis/extension';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Flex, Spin, Table, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
+import { fetchData } from '../../shared/api/client';
+import { periodPresets, useAnalysisParams } from '../../shared/analysis/period';
+import { PeriodPicker } from '../../shared/analysis/period-picker';
+import { EChart, type ChartOption } from '../../shared/charts/echart';
+import { exportGrid } from '../../shared/ui/export-grid';
+import { EXTENSION_COLUMNS, hourTotals, rankRows, type RankedRow } from './extension-analysis-model';
+import { jaExtensionAnalysis as t } from './extension-analysis.ja';
+
+const thisMonth = () => periodPresets().find((p) => p.label === '今月')!.period;
+
+/** Users with calls in either period, most calls first (everyone would make a very tall chart). */
+function rankingOption(rows: readonly RankedRow[]): ChartOption {
+  const shown = rows.filter((r) => callsHandled(r.current) + callsHandled(r.previous) > 0);
+  return {
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0 },
+    grid: { left: 8, right: 24, top: 32, bottom: 8, outerBoundsMode: 'same' },
+    xAxis: { type: 'value', name: t.calls, minInterval: 1 },
+    yAxis: { type: 'category', data: shown.map((r) => r.userNm || r.extension || ''), inverse: true },
+    series: [
+      { type: 'bar', name: t.current, data: shown.map((r) => callsHandled(r.current)) },
+      { type: 'bar', name: t.previous, data: shown.map((r) => callsHandled(r.previous)) },
+    ],
+  };
+}
+
+function hourOption(rows: readonly RankedRow[]): ChartOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 8, right: 24, top: 32, bottom: 8, outerBoundsMode: 'same' },
+    xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => t.hour(h)) },
+    yAxis: { type: 'value', name: t.calls, minInterval: 1 },
+    series: [
+      { type: 'bar', name: t.current, data: hourTotals(rows, 'current') },
+      { type: 'line', name: t.previous, data: hourTotals(rows, 'previous') },
+    ],
+  };
+}
+
+/** 内線分析 (4200): each user's calls over a period beside the previous one, ranked by calls handled. */
+export function ExtensionAnalysisPage() {
+  const { period, set } = useAnalysisParams(thisMonth);
+  const query = useQuery({
+    queryKey: ['analysis', 'extension', period],
+    queryFn: () => fetchData(endpoints.extensionAnalysis, { body: period }),
+    placeholderData: (previous) => previous,
+  });
+  const rows = useMemo(() => rankRows(query.data?.rows ?? []), [query.data?.rows]);
+  const ranking = useMemo(() => rankingOption(rows), [rows]);
+  const hours = useMemo(() => hourOption(rows), [rows]);
+  const rankedCount = rows.filter((r) => callsHandled(r.current) + callsHandled(r.previous) > 0).length;
+  const previous = query.data?.previous;
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t.title}
+        </Typography.Title>
+        <Flex gap={8} wrap align="center">
+          <PeriodPicker value={period} onChange={(p) => set({ from: p.from, to: p.to })} />
+          {previous && (
+            <Typography.Text type="secondary">{t.previousPeriod(previous.from, previous.to)}</Typography.Text>
+          )}
+          <Button
+            disabled={rows.length === 0}
+            onClick={() => void exportGrid(t.title, EXTENSION_COLUMNS, rows)}
+          >
+            {t.export}
+          </Button>
+        </Flex>
+      </Flex>
+      {query.error && <Alert type="error" showIcon title={query.error.message} />}
+      <Spin spinning={query.isFetching}>
+        <Flex vertical gap={12}>
+          <Flex gap={12} wrap>
+            <Card size="small" title={t.ranking} style={{ flex: '1 1 420px', minWidth: 0 }}>
+              {rankedCount === 0 ? (
+                <Empty description={t.empty} />
+              ) : (
+                <EChart option={ranking} height={Math.max(160, 48 + rankedCount * 32)} label={t.ranking} />
+              )}
+            </Card>
+            <Card size="small" title={t.byHour} style={{ flex: '1 1 420px', minWidth: 0 }}>
+              <EChart option={hours} height={260} label={t.byHour} />
+            </Card>
+          </Flex>
+          <Table<RankedRow>
+            size="small"
+            rowKey="userUuid"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            columns={EXTENSION_COLUMNS.map((column) => ({
+              key: column.key,
+              width: column.width,
+              align: column.numeric ? 'right' : 'left',
+              title: column.hint ? <Tooltip title={column.hint}>{column.title}</Tooltip> : column.title,
+              render: (_: unknown, row: RankedRow) => column.text(row),
+            }))}
+            locale={{ emptyText: t.empty }}
+          />
+        </Flex>
+      </Spin>
+    </Flex>
+  );
+}

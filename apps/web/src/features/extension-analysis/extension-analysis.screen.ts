@@ -1,0 +1,6 @@
+import type { Screen } from '../../shared/screen';
+
+export const screen: Screen = {
+  path: '/analy/exten',
+  lazy: () => import('./extension-analysis-page').then((m) => ({ Component: m.ExtensionAnalysisPage })),
+};

@@ -1,0 +1,166 @@
+import { endpoints } from '@tsunagu/contract/api';
+import { CALL_GROUPING_LABELS, CALL_GROUPINGS, type CallGrouping } from '@tsunagu/contract/analysis/calls';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Empty,
+  Flex,
+  Row,
+  Select,
+  Spin,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useMemo } from 'react';
+import { fetchData } from '../../shared/api/client';
+import { periodPresets, useAnalysisParams } from '../../shared/analysis/period';
+import { PeriodPicker } from '../../shared/analysis/period-picker';
+import { EChart } from '../../shared/charts/echart';
+import { exportGrid } from '../../shared/ui/export-grid';
+import { callsChartOption, HEATMAP_COLORS, heatmapOption } from './line-analysis-charts';
+import { lineColumns, lineRows, totalRow, type LineRow } from './line-analysis-model';
+import { jaLineAnalysis as t } from './line-analysis.ja';
+
+const thisMonth = () => periodPresets().find((p) => p.label === '今月')!.period;
+const isGrouping = (value: string | null): value is CallGrouping =>
+  (CALL_GROUPINGS as readonly (string | null)[]).includes(value);
+
+/** 発着信分析 (4100): the tenant's calls over a period, grouped, with every measure and two heatmaps. */
+export function LineAnalysisPage() {
+  const { period, params, set } = useAnalysisParams(thisMonth);
+  const requested = params.get('group');
+  const grouping: CallGrouping = isGrouping(requested) ? requested : 'day';
+  const incomingNumber = params.get('number');
+  const businessHoursOnly = params.get('business') === '1';
+  const excludeHolidays = params.get('holidays') === 'exclude';
+  const body = { ...period, grouping, incomingNumber, businessHoursOnly, excludeHolidays };
+  const query = useQuery({
+    queryKey: ['analysis', 'line', body],
+    queryFn: () => fetchData(endpoints.lineAnalysis, { body }),
+    placeholderData: (previous) => previous,
+  });
+  const answer = query.data;
+  // The answer being shown, with the grouping and period it was asked for (a new one may be loading).
+  const rows = useMemo(
+    () => (answer ? [...lineRows(answer, grouping, period), totalRow(answer)] : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when a new answer arrives
+    [answer],
+  );
+  const columns = useMemo(() => lineColumns(grouping), [grouping]);
+  const groups = useMemo(() => rows.slice(0, -1), [rows]);
+  const chart = useMemo(() => callsChartOption(groups), [groups]);
+  const heatmaps = useMemo(
+    () =>
+      answer && {
+        incoming: heatmapOption(answer.heatmap.incoming, HEATMAP_COLORS.incoming, t.heatmapIncoming),
+        missed: heatmapOption(answer.heatmap.missed, HEATMAP_COLORS.missed, t.heatmapMissed),
+      },
+    [answer],
+  );
+  const quiet = answer !== undefined && answer.total.incoming === 0 && answer.total.outgoing === 0;
+  const noIncoming = answer?.total.incoming === 0;
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t.title}
+        </Typography.Title>
+        <Flex gap={8} wrap align="center">
+          <PeriodPicker value={period} onChange={(p) => set({ from: p.from, to: p.to })} />
+          <Select<CallGrouping>
+            aria-label={t.grouping}
+            style={{ width: 110 }}
+            value={grouping}
+            options={CALL_GROUPINGS.map((value) => ({ value, label: CALL_GROUPING_LABELS[value] }))}
+            onChange={(value) => set({ group: value })}
+          />
+          <Select<string>
+            aria-label={t.incomingNumber}
+            placeholder={t.allNumbers}
+            allowClear
+            showSearch
+            style={{ width: 190 }}
+            value={incomingNumber ?? undefined}
+            options={(answer?.incomingNumbers ?? []).map((value) => ({ value, label: value }))}
+            onChange={(value?: string) => set({ number: value ?? null })}
+          />
+          <Tooltip title={t.businessHoursHint}>
+            <Checkbox
+              checked={businessHoursOnly}
+              onChange={(e) => set({ business: e.target.checked ? '1' : null })}
+            >
+              {t.businessHoursOnly}
+            </Checkbox>
+          </Tooltip>
+          <Tooltip title={t.excludeHolidaysHint}>
+            <Checkbox
+              checked={excludeHolidays}
+              onChange={(e) => set({ holidays: e.target.checked ? 'exclude' : null })}
+            >
+              {t.excludeHolidays}
+            </Checkbox>
+          </Tooltip>
+          <Button disabled={rows.length === 0} onClick={() => void exportGrid(t.title, columns, rows)}>
+            {t.export}
+          </Button>
+        </Flex>
+      </Flex>
+      {query.error && <Alert type="error" showIcon title={query.error.message} />}
+      <Spin spinning={query.isFetching}>
+        <Flex vertical gap={12}>
+          <Card size="small" title={t.chart}>
+            {quiet || !answer ? (
+              <Empty description={t.empty} />
+            ) : (
+              <EChart option={chart} height={300} label={t.chart} />
+            )}
+          </Card>
+          <Table<LineRow>
+            size="small"
+            rowKey="key"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            onRow={(row) => (row.key === 'total' ? { style: { fontWeight: 600 } } : {})}
+            columns={columns.map((column) => ({
+              key: column.key,
+              width: column.width,
+              fixed: column.key === 'label' ? ('left' as const) : undefined,
+              align: column.key === 'label' ? 'left' : 'right',
+              title: column.hint ? <Tooltip title={column.hint}>{column.title}</Tooltip> : column.title,
+              render: (_: unknown, row: LineRow) => column.text(row),
+            }))}
+          />
+          {heatmaps && (
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={12}>
+                <Card size="small" title={t.heatmapIncoming}>
+                  {noIncoming ? (
+                    <Empty description={t.noIncoming} />
+                  ) : (
+                    <EChart option={heatmaps.incoming} height={280} label={t.heatmapIncoming} />
+                  )}
+                </Card>
+              </Col>
+              <Col xs={24} xl={12}>
+                <Card size="small" title={t.heatmapMissed}>
+                  {noIncoming ? (
+                    <Empty description={t.noIncoming} />
+                  ) : (
+                    <EChart option={heatmaps.missed} height={280} label={t.heatmapMissed} />
+                  )}
+                </Card>
+              </Col>
+            </Row>
+          )}
+        </Flex>
+      </Spin>
+    </Flex>
+  );
+}

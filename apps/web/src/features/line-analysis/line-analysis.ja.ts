@@ -1,0 +1,23 @@
+/** The 発着信分析 screen's words. */
+export const jaLineAnalysis = {
+  title: '発着信分析',
+  grouping: '集計単位',
+  incomingNumber: '着信番号',
+  allNumbers: 'すべての着信番号',
+  businessHoursOnly: '営業時間内のみ',
+  businessHoursHint: '営業時間外・休日のスケジュールで受けた通話を除きます。',
+  excludeHolidays: '祝日を除く',
+  excludeHolidaysHint: '日本の国民の祝日・振替休日の通話を除きます。',
+  export: 'エクスポート',
+  chart: '着信・応答・不在の件数と応答率',
+  count: '件数',
+  groupColumn: { hour: '時間帯', day: '日付', weekday: '曜日', week: '週', month: '月' },
+  total: '合計',
+  heatmapIncoming: '曜日×時間帯の着信件数',
+  heatmapMissed: '曜日×時間帯の不在件数',
+  hour: (hour: number) => `${hour}時`,
+  week: (monday: string) => `${monday}の週`,
+  month: (year: number, month: number) => `${year}年${month}月`,
+  empty: 'この期間に通話はありません。',
+  noIncoming: 'この期間に着信はありません。',
+};

@@ -1,0 +1,6 @@
+import type { Screen } from '../../shared/screen';
+
+export const screen: Screen = {
+  path: '/analy/line',
+  lazy: () => import('./line-analysis-page').then((m) => ({ Component: m.LineAnalysisPage })),
+};
