@@ -143,9 +143,9 @@ export function PresenceTab() {
                   {t.noMembers}
                 </Typography.Text>
               ) : (
-                memberViews(group, online, channels, user.userUuid, deskPhones, softphones, statuses).map((view) => (
-                  <MemberRow key={view.member.userUuid} view={view} actions={actions} />
-                ))
+                memberViews(group, online, channels, user.userUuid, deskPhones, softphones, statuses).map(
+                  (view) => <MemberRow key={view.member.userUuid} view={view} actions={actions} />,
+                )
               )}
             </GroupBlock>
           ))
