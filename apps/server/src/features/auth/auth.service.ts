@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, messages, type LoginRequest } from '@tsunagu/contract';
+import { ApiError, type LoginRequest, Refusal } from '@tsunagu/contract';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -53,7 +53,7 @@ export function createAuthService({
             detail: { reason: 'throttled' },
             ip: client.ip,
           });
-        throw new ApiError(429, messages.tooManyAttempts);
+        throw new Refusal('too-many', 'tooManyAttempts');
       }
       const account = await findLoginAccount(db, request.username);
       const valid = await verifyPassword(account?.passwordHash, request.password);
@@ -67,7 +67,7 @@ export function createAuthService({
           detail: { reason: !account || !valid ? 'credentials' : 'disabled' },
           ip: client.ip,
         });
-        throw new ApiError(401, messages.loginFailed);
+        throw new Refusal('unauthenticated', 'loginFailed');
       }
       const t = now();
       const sessionUuid = randomUUID();
@@ -81,7 +81,7 @@ export function createAuthService({
           if (active >= account.maxSessions) {
             // The limit is at least one (a database check), so ending the oldest always frees a place.
             if (!request.endOldestSession) {
-              throw new ApiError(409, messages.sessionMax);
+              throw new Refusal('conflict', 'sessionMax');
             }
             revoked = await revokeOldestSessions(tx, account.userUuid, active - account.maxSessions + 1, t);
             await audit(tx, {

@@ -1,4 +1,4 @@
-import { ApiError, cdrDialNumber, messages, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
+import { cdrDialNumber, UNREGISTERED, type CdrItem, type Page, Refusal } from '@tsunagu/contract';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { extensionNames, ownExtensionNumber, pageOfExtension, recallCount } from './cdr.repository';
@@ -13,7 +13,7 @@ export function createCdrService({ db }: { db: Db }) {
       query: { size: number; page: number; sort: string },
     ): Promise<{ page: Page<CdrItem> }> {
       const ownNumber = await ownExtensionNumber(db, tenantUuid, auth.userUuid, extensionUuid);
-      if (ownNumber === null) throw new ApiError(403, messages.forbidden);
+      if (ownNumber === null) throw new Refusal('forbidden', 'forbidden');
       const { rows, total } = await pageOfExtension(db, tenantUuid, extensionUuid, {
         size: query.size,
         offset: query.page * query.size,

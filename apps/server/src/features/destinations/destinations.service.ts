@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   destinationData,
-  destinationMessages,
   destinationSaveError,
   flagOf,
   isFlagOn,
-  messages,
   type Destination,
   type DestinationCreateRequest,
   type DestinationSaveRequest,
+  Refusal,
+  invalidInput,
 } from '@tsunagu/contract';
 import { requireCapability } from '../../platform/auth/auth-context';
 import type { Db, Tx } from '../../platform/db/client';
@@ -44,8 +43,8 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       input,
       dialplans.map((d) => d.dialplanNumber),
     );
-    if (error) throw new ApiError(400, error);
-    if (domainName === null) throw new ApiError(404, messages.notFound);
+    if (error) throw invalidInput(error);
+    if (domainName === null) throw new Refusal('not-found', 'notFound');
     return {
       destinationCidNamePrefix: input.destinationCidNamePrefix?.trim() || null,
       destinationData: destinationData(input.destinationDataNum as string, domainName),
@@ -76,7 +75,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       await commitChange(deps, change, async (tx) => {
         const columns = await columnsOf(tx, tenantUuid, input);
         if (!(await updateDestination(tx, tenantUuid, input.id, columns)))
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         return { target: input.id, detail: columns };
       });
       return list(tenantUuid);
@@ -91,7 +90,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
         tenantUuid,
         kind: 'destination',
         action: 'destination.create',
-        conflicts: { destinations_number_unique: destinationMessages.numberTaken },
+        conflicts: { destinations_number_unique: 'destinationNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         const columns = await columnsOf(tx, tenantUuid, { ...input, id: destinationUuid });
@@ -114,7 +113,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'destination', action: 'destination.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await deleteDestination(tx, tenantUuid, destinationUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
+        if (number === null) throw new Refusal('not-found', 'notFound');
         return { target: destinationUuid, detail: { destinationNumber: number } };
       });
     },

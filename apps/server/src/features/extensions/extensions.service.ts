@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   extensionCreateError,
-  extensionMessages,
   extensionSaveError,
   flagOf,
   isFlagOn,
-  messages,
   type Extension,
   type ExtensionCreateRequest,
   type ExtensionSaveRequest,
+  Refusal,
+  invalidInput,
 } from '@tsunagu/contract';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
@@ -70,14 +69,14 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.save' } as const;
       await commitChange(deps, change, async (tx) => {
         const error = extensionSaveError(input, await listGatewayNumbers(tx, tenantUuid));
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
         const found = await updateExtension(tx, tenantUuid, input.extensionUuid, {
           outboundCallerIdNumber: input.outboundCallerIdNumber,
           enabled: isFlagOn(input.enabled),
           doNotDisturb: isFlagOn(input.doNotDisturb),
           forwardAllDestination: input.forwardAllDestination.trim(),
         });
-        if (!found) throw new ApiError(404, messages.notFound);
+        if (!found) throw new Refusal('not-found', 'notFound');
         return { target: input.extensionUuid, detail: { ...input } };
       });
       return list(tenantUuid);
@@ -93,12 +92,12 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         tenantUuid,
         kind: 'extension',
         action: 'extension.create',
-        conflicts: { extensions_domain_extension_unique: extensionMessages.numberTaken },
+        conflicts: { extensions_domain_extension_unique: 'extensionNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         await lockTenantNumbers(tx, tenantUuid);
         const error = extensionCreateError(input, await listUsedNumbers(tx, tenantUuid));
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
         const extension = input.extension.trim();
         const effectiveCallerIdName = input.effectiveCallerIdName.trim();
         await insertExtension(tx, tenantUuid, {
@@ -125,7 +124,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.passwordReset' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await updateExtensionPassword(tx, tenantUuid, extensionUuid, secrets.seal(password));
-        if (number === null) throw new ApiError(404, messages.notFound);
+        if (number === null) throw new Refusal('not-found', 'notFound');
         extension = number;
         // The password itself is never written to the audit log.
         return { target: extensionUuid, detail: { extension: number } };

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   flagOf,
-  messages,
   ringGroupFromForm,
-  ringGroupMessages,
   ringGroupSaveError,
   type RingGroup,
   type RingGroupForm,
+  Refusal,
+  invalidInput,
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
@@ -75,7 +74,7 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         tenantUuid,
         kind: 'ringGroup',
         action: 'ringGroup.save',
-        conflicts: { ring_groups_domain_extension_unique: ringGroupMessages.numberTaken },
+        conflicts: { ring_groups_domain_extension_unique: 'ringGroupNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         await lockTenantNumbers(tx, tenantUuid);
@@ -86,13 +85,13 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
           listRecordingFilenames(tx, tenantUuid),
         ]);
         const error = ringGroupSaveError(form, { usedNumbers, extensions, recordingFilenames });
-        if (error) throw new ApiError(400, error);
-        if (domainName === null) throw new ApiError(404, messages.notFound);
+        if (error) throw invalidInput(error);
+        if (domainName === null) throw new Refusal('not-found', 'notFound');
         const { destinations, ...fields } = ringGroupFromForm(form, domainName);
         const ringGroupUuid = form.ringGroupUuid ?? randomUUID();
         if (!form.ringGroupUuid) await insertRingGroup(tx, tenantUuid, ringGroupUuid, fields);
         else if (!(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         }
         await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);
         return {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
-  messages,
-  speedDialMessages,
   speedDialSaveError,
   type SpeedDial,
   type SpeedDialSaveRequest,
+  Refusal,
+  invalidInput,
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
@@ -32,11 +31,11 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
         tenantUuid,
         kind: 'speedDial',
         action: 'speedDial.save',
-        conflicts: { speed_dials_domain_number_unique: speedDialMessages.numberTaken },
+        conflicts: { speed_dials_domain_number_unique: 'speedDialNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         const error = speedDialSaveError(entry, await listSpeedDials(tx, tenantUuid));
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
         const row = {
           speedNumber: entry.commName,
           phoneNumber: entry.commSub1,
@@ -45,7 +44,7 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
         const commUuid = entry.commUuid ?? randomUUID();
         if (!entry.commUuid) await insertSpeedDial(tx, tenantUuid, commUuid, row);
         else if (!(await updateSpeedDial(tx, tenantUuid, commUuid, row)))
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         return { target: commUuid, detail: row };
       });
       return list(tenantUuid);
@@ -56,7 +55,7 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'speedDial', action: 'speedDial.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await deleteSpeedDial(tx, tenantUuid, commUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
+        if (number === null) throw new Refusal('not-found', 'notFound');
         return { target: commUuid, detail: { commName: number } };
       });
     },

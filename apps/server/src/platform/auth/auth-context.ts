@@ -1,4 +1,4 @@
-import { ApiError, can, messages, type Capability } from '@tsunagu/contract';
+import { can, type Capability, Refusal } from '@tsunagu/contract';
 
 /** Who is calling, resolved from the session on every authenticated request. */
 export interface Auth {
@@ -14,5 +14,5 @@ export interface Auth {
 
 /** Refuses (403) a caller who may not do what the capability names; the router does this per endpoint. */
 export function requireCapability(auth: Auth, capability: Capability): void {
-  if (!can(auth, capability)) throw new ApiError(403, messages.forbidden);
+  if (!can(auth, capability)) throw new Refusal('forbidden', 'forbidden');
 }

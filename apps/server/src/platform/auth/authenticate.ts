@@ -1,4 +1,4 @@
-import { ApiError, messages } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract';
 import type { Db } from '../db/client';
 import type { Auth } from './auth-context';
 import { findLiveSession, touchSessions, TOUCH_EVERY_MS } from './sessions.repository';
@@ -14,12 +14,12 @@ export function createAuthenticator(
 ): Authenticator {
   return async (authorization) => {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new ApiError(401, messages.unauthorized);
+    if (!match?.[1]) throw new Refusal('unauthenticated', 'unauthorized');
     const claims = await tokens.verify(match[1]);
-    if (!claims) throw new ApiError(401, messages.sessionExpired);
+    if (!claims) throw new Refusal('unauthenticated', 'sessionExpired');
     const t = now();
     const session = await findLiveSession(db, claims.sid, t);
-    if (!session || session.username !== claims.sub) throw new ApiError(401, messages.sessionExpired);
+    if (!session || session.username !== claims.sub) throw new Refusal('unauthenticated', 'sessionExpired');
     if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
       await touchSessions(db, [session.sessionUuid], t);
     return {

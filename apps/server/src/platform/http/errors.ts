@@ -1,7 +1,8 @@
-import { ApiError, messages } from '@tsunagu/contract';
+import { messages, Refusal } from '@tsunagu/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable, loggableError } from '../db/database-errors';
 import { drainBody } from './drain-body';
+import { REFUSAL_STATUS } from './refusal-status';
 
 /** Fastify's own 4xx errors, translated to the Japanese the user sees. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -14,10 +15,12 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 
 /** The one error handler: every failure leaves as `{ code, msg, data: null }`; bad input is never a 500. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.status >= 500) request.log.error({ err: loggableError(error.cause ?? error) }, error.message);
-      return reply.status(error.status).send({ code: error.code, msg: error.message, data: null });
+  app.setErrorHandler(async (error: FastifyError | Refusal | Error, request, reply) => {
+    // A refusal by reason code (services, engines, guards): its kind's status and the code's text.
+    if (error instanceof Refusal) {
+      const status = REFUSAL_STATUS[error.failure];
+      if (status >= 500) request.log.error({ err: loggableError(error.cause ?? error) }, error.message);
+      return reply.status(status).send({ code: status, msg: error.message, data: null });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {
