@@ -79,7 +79,10 @@ const OTHER_RULES = {
     anyOf: ['pbx.ringGroup.edit', 'pbx.ivr.edit', 'pbx.schedule.edit', 'pbx.recording.edit'],
   },
   'analysis.view': { anyOf: ['analysis.calls.view', 'analysis.extension.view', 'analysis.status.view'] },
-  /** Signing a colleague out from the presence tab (the button; the API asks user.manage). */
+  /**
+   * Signing a colleague out from the presence tab: the button and the endpoint both ask this, so a staff
+   * user who manages users (menu 3100) is offered no button and refused by the API alike.
+   */
   'user.forceLogout': { classes: ADMINS },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },

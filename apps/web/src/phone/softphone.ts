@@ -2,7 +2,6 @@ import type { SoftphoneConnection } from '@tsunagu/contract/auth';
 import type { ProcessName } from '@tsunagu/contract/action-log';
 import { dialString } from '@tsunagu/contract/pbx/dial';
 import type { SandboxAudio } from '@tsunagu/contract/verto/index';
-import { ja } from '../shared/i18n/ja';
 import { createStore, type Store } from '../shared/store/create-store';
 import {
   currentCall,
@@ -18,6 +17,7 @@ import { parkAction } from './park';
 import { resolveSocketUrl } from './socket-url';
 import { reconnectDelay, VertoClient, VertoLoginError, type VertoClientOptions } from './verto-client';
 import { VertoLine } from './verto-line';
+import { phoneJa } from './phone.ja';
 
 /**
  * The browser softphone of a 'verto' user: one verto login, its calls and media (VertoLine), the
@@ -77,7 +77,7 @@ function isMissingExtension(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 }
 
-const t = ja.softphone;
+const t = phoneJa;
 
 type Listener<T> = (value: T) => void;
 

@@ -25,7 +25,7 @@ export const panelEndpoints = {
   forceLogout: endpoint({
     method: 'POST',
     path: '/v1/user/forceLogout',
-    capability: 'user.manage',
+    capability: 'user.forceLogout',
     body: forceLogoutSchema,
     response: noData,
   }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type LoginRequest, Refusal } from '@tsunagu/contract';
+import { Refusal, type LoginRequest } from '@tsunagu/contract';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -111,7 +111,7 @@ export function createAuthService({
           return revoked;
         })
         .catch(async (error: unknown) => {
-          if (error instanceof ApiError && error.status === 409) {
+          if (error instanceof Refusal && error.code === 'sessionMax') {
             await audit(db, {
               domainUuid: account.domainUuid,
               userUuid: account.userUuid,

@@ -1,4 +1,4 @@
-import { ApiError, RECORDING_MAX_BYTES, Refusal } from '@tsunagu/contract';
+import { RECORDING_MAX_BYTES, Refusal } from '@tsunagu/contract';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -53,7 +53,7 @@ export async function readUpload(
   } catch (error) {
     await upload.file?.staged.discard();
     // The server's own trouble writing the file (a full disk) is not the client's fault: no 400 for it.
-    if (error instanceof ApiError || (error instanceof Error && 'syscall' in error)) throw error;
+    if (error instanceof Refusal || (error instanceof Error && 'syscall' in error)) throw error;
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal('invalid', 'recordingFileTooLarge');
     // Everything else that fails here is the body itself: too many parts, no boundary, a cut-off form.

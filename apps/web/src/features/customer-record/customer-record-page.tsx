@@ -8,8 +8,9 @@ import { useDial } from '../../shared/dial/dial';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { callsWithNumberQuery } from './calls-with-number';
+import { customerRecordJa } from './customer-record.ja';
 
-const t = ja.customerRecord;
+const t = customerRecordJa;
 
 /** Talk time as m:ss. */
 function talkTime(seconds: number): string {

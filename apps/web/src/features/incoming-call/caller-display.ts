@@ -1,6 +1,6 @@
 import { ANONYMOUS } from '@tsunagu/contract/cdr';
 import { isExternalNumber } from '@tsunagu/contract/pbx/dial';
-import { ja } from '../../shared/i18n/ja';
+import { incomingJa } from './incoming-call.ja';
 
 /** What the pop-ups show for a caller (spec 3 "Incoming display"). */
 export interface CallerDisplay {
@@ -14,6 +14,6 @@ export interface CallerDisplay {
 /** An anonymous caller is shown with an empty name and '非通知' (spec 2.4 "Incoming-call notification"). */
 export function callerDisplay(name: string, number: string): CallerDisplay {
   const anonymous = number === '' || number.toLowerCase() === ANONYMOUS.toLowerCase();
-  if (anonymous) return { name: '', number: ja.incoming.anonymous, customerNumber: null };
+  if (anonymous) return { name: '', number: incomingJa.anonymous, customerNumber: null };
   return { name, number, customerNumber: isExternalNumber(number) ? number : null };
 }

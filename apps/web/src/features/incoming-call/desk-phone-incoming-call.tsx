@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useOpenCustomer } from '../../phone/customer-link';
-import { ja } from '../../shared/i18n/ja';
 import { liveTopics } from '../../shared/realtime/live-topics';
 import { useTopic } from '../../shared/realtime/realtime-session';
 import { useUserInfo } from '../../shared/session/session-store';
 import { callerDisplay, type CallerDisplay } from './caller-display';
 import { IncomingCallModal, type ModalAction } from './incoming-call-modal';
 import { useIncomingNotice } from './incoming-notice';
+import { incomingJa } from './incoming-call.ja';
 
-const t = ja.incoming;
+const t = incomingJa;
 
 /** Spec 6: in desk-phone mode a ring pops up only with the pop-up setting on, and never for a click-to-call. */
 export function popsUp(popup: string, ring: { clickToCall: boolean }): boolean {

@@ -1,7 +1,7 @@
 import { PhoneFilled } from '@ant-design/icons';
 import { Button, Flex, Modal, Typography } from 'antd';
-import { ja } from '../../shared/i18n/ja';
 import type { CallerDisplay } from './caller-display';
+import { incomingJa } from './incoming-call.ja';
 
 /** One button of the modal. */
 export interface ModalAction {
@@ -30,7 +30,7 @@ export function IncomingCallModal({
       title={
         <Flex align="center" gap={8}>
           <PhoneFilled aria-hidden style={{ color: '#389e0d' }} />
-          {ja.incoming.title}
+          {incomingJa.title}
         </Flex>
       }
       closable={false}
@@ -56,7 +56,7 @@ export function IncomingCallModal({
       {caller && (
         <Flex vertical align="center" gap={4} style={{ padding: '8px 0' }}>
           <Typography.Text strong style={{ fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>
-            {bracketed ? ja.incoming.number(caller.number) : caller.number}
+            {bracketed ? incomingJa.number(caller.number) : caller.number}
           </Typography.Text>
           <Typography.Text style={{ fontSize: 16 }}>{caller.name}</Typography.Text>
         </Flex>

@@ -1,10 +1,10 @@
 import { App } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useOpenCustomer } from '../../phone/customer-link';
-import { ja } from '../../shared/i18n/ja';
 import type { CallerDisplay } from './caller-display';
+import { incomingJa } from './incoming-call.ja';
 
-const t = ja.incoming;
+const t = incomingJa;
 const ASKED_KEY = 'notificationAsked';
 
 /** Asks for the system notification permission once per browser (later calls do nothing). */

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { getSoftphone } from '../../phone/browser';
 import { waitingCalls } from '../../phone/call-session';
 import { useOpenCustomer } from '../../phone/customer-link';
-import { ja } from '../../shared/i18n/ja';
 import { useStore } from '../../shared/store/create-store';
 import { callerDisplay } from './caller-display';
 import { IncomingCallModal, type ModalAction } from './incoming-call-modal';
 import { useIncomingNotice } from './incoming-notice';
+import { incomingJa } from './incoming-call.ja';
 
-const t = ja.incoming;
+const t = incomingJa;
 
 /**
  * A 'verto' user's incoming call (loaded with the softphone): the modal for the first waiting call

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import type { MemberView } from './presence-model';
+import { presenceJa } from './presence.ja';
 
-const t = ja.panel.presence;
+const t = presenceJa;
 
 export interface MemberActions {
   dial: (number: string) => void;

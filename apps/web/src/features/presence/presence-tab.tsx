@@ -11,8 +11,9 @@ import { MemberRow, type MemberActions } from './member-row';
 import { ParkSection } from './park-section';
 import { deskPhoneMap, memberViews, onlineCounts, parkSlotViews } from './presence-model';
 import { useCallState, useForceLogout, useDeskPhones, useLoginUsers, useParkTopic } from './presence-queries';
+import { presenceJa } from './presence.ja';
 
-const t = ja.panel.presence;
+const t = presenceJa;
 
 function GroupBlock({
   group,

@@ -1,9 +1,9 @@
 import { ClearOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
-import { ja } from '../../shared/i18n/ja';
 import { NumberInput } from '../../shared/ui/number-input';
+import { softphoneJa } from './softphone.ja';
 
-const t = ja.softphone;
+const t = softphoneJa;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
 
 /** The number field (Enter dials; key filter of spec 5) with backspace and clear-all. */

@@ -1,8 +1,8 @@
 import { Button, Flex, Tooltip, Typography } from 'antd';
 import type { LineControl, SoftphoneControls } from '../../phone/controls';
-import { ja } from '../../shared/i18n/ja';
+import { softphoneJa } from './softphone.ja';
 
-const t = ja.softphone;
+const t = softphoneJa;
 
 const OCCUPIED = { background: '#cf1322', borderColor: '#cf1322', color: '#fff' };
 const EMPTY = { background: '#434343', borderColor: '#434343', color: '#fff' };

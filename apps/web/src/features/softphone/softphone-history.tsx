@@ -18,6 +18,7 @@ import { fetchData } from '../../shared/api/client';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
 import { HistoryEntryCells } from '../../shared/ui/history-entry-cells';
+import { softphoneJa } from './softphone.ja';
 
 /** The list state's itemsPerPage (spec 3 "Call record"): one page of the history. */
 const ITEMS_PER_PAGE = CDR_PAGE_SIZE;
@@ -89,13 +90,13 @@ export function SoftphoneHistory({
   });
   const total = history.data?.totalElements ?? 0;
   return (
-    <section aria-label={ja.softphone.history}>
-      <Typography.Text strong>{ja.softphone.history}</Typography.Text>
+    <section aria-label={softphoneJa.history}>
+      <Typography.Text strong>{softphoneJa.history}</Typography.Text>
       <Spin spinning={history.isPending} description={ja.panel.loading}>
         {history.data?.content.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ja.panel.history.empty} />
         ) : (
-          <div role="list" aria-label={ja.softphone.history}>
+          <div role="list" aria-label={softphoneJa.history}>
             {history.data?.content.map((cdr) => (
               <HistoryRow key={cdr.cdrUuid} cdr={cdr} onDial={onDial} />
             ))}

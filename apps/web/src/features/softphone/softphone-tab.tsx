@@ -5,7 +5,6 @@ import { getSoftphone } from '../../phone/browser';
 import { currentCall, formatDuration, sessionDurationMs } from '../../phone/call-session';
 import { softphoneControls } from '../../phone/controls';
 import { useOpenCustomer } from '../../phone/customer-link';
-import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { Keypad, NumberField } from './dial-pad';
 import { SoftphoneHistory } from './softphone-history';
@@ -13,8 +12,10 @@ import { ParkButtons, WaitingLines } from './slot-buttons';
 import { TransferPopover } from './transfer-popover';
 import { useNow, useSoftphoneState } from './use-softphone';
 import { useParkSlots } from './use-park-slots';
+import { phoneJa } from '../../phone/phone.ja';
+import { softphoneJa } from './softphone.ja';
 
-const t = ja.softphone;
+const t = softphoneJa;
 
 /** The softphone tab (spec 2.4), shown for phoneType 'verto' only. */
 export function SoftphoneTab() {
@@ -48,7 +49,7 @@ export function SoftphoneTab() {
       <Typography.Text type="secondary" role="status">
         {current
           ? `${t.status[current.status]}${current.name ? ` ${current.name}` : ''}`
-          : t.connection[status]}
+          : phoneJa.connection[status]}
       </Typography.Text>
       {problem && <Alert type={status === 'ended' ? 'error' : 'warning'} showIcon title={problem} />}
 

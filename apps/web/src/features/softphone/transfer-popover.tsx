@@ -1,11 +1,11 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Typography } from 'antd';
 import { useId, useState } from 'react';
-import { ja } from '../../shared/i18n/ja';
 import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { NumberInput } from '../../shared/ui/number-input';
+import { softphoneJa } from './softphone.ja';
 
-const t = ja.softphone;
+const t = softphoneJa;
 
 /** Spec 9 "Lists and paging": the transfer extension list shows 10 rows. */
 const LIST_ROWS = 10;

@@ -6,10 +6,10 @@ import { rowsOf } from '../../../platform/db/migrate';
  * The recall count as it was computed before the counters (migration 0008) existed: a scan of the
  * tenant's calls. The reference meaning for the counters' test, and the "before" of the bench.
  */
-export async function recallCountByScan(conn: Conn, domainUuid: string): Promise<number> {
+export async function recallCountByScan(conn: Conn, tenantUuid: string): Promise<number> {
   const result = await conn.execute(sql`
     SELECT count(DISTINCT c.caller_id_number)::int AS n FROM cdrs c
-    WHERE c.domain_uuid = ${domainUuid} AND c.direction = 'inbound' AND c.billsec = 0
+    WHERE c.domain_uuid = ${tenantUuid} AND c.direction = 'inbound' AND c.billsec = 0
       AND length(c.caller_id_number) > 4 AND c.caller_id_number <> 'Anonymous'
       AND NOT EXISTS (
         SELECT 1 FROM cdrs l WHERE l.domain_uuid = c.domain_uuid AND l.start_stamp > c.start_stamp
