@@ -75,8 +75,7 @@ describe('an outside caller reaches staff through the IVR, with real audio', () 
     await admin.getByRole('button', { name: '回線に接続' }).click();
     await admin.getByText('接続中: external:09012345678@demo.tsunagu.local').waitFor();
     await admin.getByRole('combobox', { name: '着信番号' }).click();
-    // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
-    await admin.locator('.ant-select-dropdown').getByTitle('0312345678 代表').click();
+    await admin.getByRole('option', { name: '0312345678 代表' }).click();
     await admin.getByRole('region', { name: '模擬発信' }).getByRole('button', { name: /発信/ }).click();
 
     // The IVR's greeting plays on the caller page (the sandbox says so); digit 1 is the sales group.

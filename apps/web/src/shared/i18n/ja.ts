@@ -56,6 +56,8 @@ export const ja = {
     phoneTypeLabel: '電話の種類',
     recall: (count: number) => `リコール ${count}`,
     chat: 'チャット',
+    /** The header's chat button (its badge shows the count; its name says it). */
+    chatUnread: (count: number) => `チャット 未読${count}件`,
     onCall: (number: string) => `通話中 ${number}`,
     hangUp: '切断',
     logout: 'ログアウト',
