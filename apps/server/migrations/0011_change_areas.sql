@@ -39,46 +39,45 @@ BEGIN
 END
 $$;
 
-DROP TRIGGER extensions_bump_pbx_version ON extensions;
-DROP TRIGGER ring_groups_bump_pbx_version ON ring_groups;
-DROP TRIGGER ring_group_destinations_bump_pbx_version ON ring_group_destinations;
-DROP TRIGGER ivr_menus_bump_pbx_version ON ivr_menus;
-DROP TRIGGER ivr_menu_options_bump_pbx_version ON ivr_menu_options;
-DROP TRIGGER dialplans_bump_pbx_version ON dialplans;
-DROP TRIGGER destinations_bump_pbx_version ON destinations;
-DROP TRIGGER domains_bump_pbx_version ON domains;
-DROP TRIGGER users_bump_pbx_version ON users;
-DROP TRIGGER user_groups_bump_pbx_version ON user_groups;
-DROP TRIGGER gateways_bump_pbx_version ON gateways;
-DROP TRIGGER user_group_members_bump_pbx_version ON user_group_members;
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['extensions', 'ring_groups', 'ring_group_destinations', 'ivr_menus',
+    'ivr_menu_options', 'dialplans', 'destinations', 'domains', 'users', 'user_groups', 'gateways',
+    'user_group_members']
+  LOOP
+    EXECUTE format('DROP TRIGGER %I ON %I', t || '_bump_pbx_version', t);
+  END LOOP;
+END
+$$;
 DROP FUNCTION bump_pbx_version();
 DROP FUNCTION bump_pbx_version_of_group();
 DROP FUNCTION bump_tenant_version(uuid);
 DROP TABLE pbx_versions;
 
-CREATE TRIGGER extensions_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON extensions
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-CREATE TRIGGER ring_groups_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON ring_groups
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-CREATE TRIGGER ring_group_destinations_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON ring_group_destinations
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-CREATE TRIGGER ivr_menus_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON ivr_menus
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-CREATE TRIGGER ivr_menu_options_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON ivr_menu_options
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-CREATE TRIGGER dialplans_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON dialplans
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-CREATE TRIGGER destinations_bump_pbx AFTER INSERT OR UPDATE OR DELETE ON destinations
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
--- The lists carry the domain name (userContext, ringGroupContext).
-CREATE TRIGGER domains_bump_pbx AFTER UPDATE ON domains
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('pbx');
-
-CREATE TRIGGER users_bump_directory AFTER INSERT OR UPDATE OR DELETE ON users
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('directory');
-CREATE TRIGGER user_groups_bump_directory AFTER INSERT OR UPDATE OR DELETE ON user_groups
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('directory');
-CREATE TRIGGER gateways_bump_directory AFTER INSERT OR UPDATE OR DELETE ON gateways
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version('directory');
-CREATE TRIGGER user_group_members_bump_directory AFTER INSERT OR UPDATE OR DELETE ON user_group_members
-  FOR EACH ROW EXECUTE FUNCTION bump_area_version_of_group('directory');
+-- Each table's rows count for one area; the lists carry the domain name (userContext,
+-- ringGroupContext), so renaming a tenant counts for 'pbx'. A member's row names no tenant: its
+-- group's does (bump_area_version_of_group).
+DO $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT * FROM (VALUES
+    ('extensions', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('ring_groups', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('ring_group_destinations', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('ivr_menus', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('ivr_menu_options', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('dialplans', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('destinations', 'pbx', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('domains', 'pbx', 'UPDATE', 'bump_area_version'),
+    ('users', 'directory', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('user_groups', 'directory', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('gateways', 'directory', 'INSERT OR UPDATE OR DELETE', 'bump_area_version'),
+    ('user_group_members', 'directory', 'INSERT OR UPDATE OR DELETE', 'bump_area_version_of_group')
+  ) AS t(tbl, area, events, fn)
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER %s ON %I FOR EACH ROW EXECUTE FUNCTION %I(%L)',
+      r.tbl || '_bump_' || r.area, r.events, r.tbl, r.fn, r.area);
+  END LOOP;
+END
+$$;
