@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../platform/auth/passwords';
 import { generateExtensionPassword, type SecretBox } from '../platform/crypto/secrets';
 import type { Db } from '../platform/db/client';
-import { cdrs, domains, extensions, ivrMenus, ringGroups, users } from '../platform/db/schema';
+import { cdrs, domains, extensions, gateways, ivrMenus, ringGroups, users } from '../platform/db/schema';
 import { STAFF_MENU } from '../platform/db/seed';
 
 /** The password every built user signs in with. */
@@ -14,6 +14,7 @@ type UserRow = typeof users.$inferSelect;
 type CallRow = typeof cdrs.$inferSelect;
 type RingGroupRow = typeof ringGroups.$inferSelect;
 type IvrMenuRow = typeof ivrMenus.$inferSelect;
+type GatewayRow = typeof gateways.$inferSelect;
 
 /**
  * Builds the rows a test needs, in a tenant of its own, so its assertions never depend on the demo
@@ -46,6 +47,11 @@ export interface Factories {
     tenant: TenantRow,
     overrides?: Partial<Omit<typeof ivrMenus.$inferInsert, 'domainUuid'>>,
   ): Promise<IvrMenuRow>;
+  /** An enabled gateway: a number the tenant calls out from (03 numbers from 0312340001 up). */
+  gateway(
+    tenant: TenantRow,
+    overrides?: Partial<Omit<typeof gateways.$inferInsert, 'domainUuid'>>,
+  ): Promise<GatewayRow>;
 }
 
 export function createFactories(db: Db, secrets: SecretBox): Factories {
@@ -129,6 +135,16 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
         ...overrides,
       };
       const [row] = await db.insert(ivrMenus).values(values).returning();
+      return row!;
+    },
+    async gateway(tenant, overrides = {}) {
+      const values = {
+        gatewayUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        gateway: nextNumber(tenant.domainUuid, 'gateway', 312340001).padStart(10, '0'),
+        ...overrides,
+      };
+      const [row] = await db.insert(gateways).values(values).returning();
       return row!;
     },
   };

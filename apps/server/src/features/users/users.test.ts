@@ -10,6 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, extensions, users } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -122,39 +123,50 @@ describe('GET /api/v1/user/info/{username}', () => {
 });
 
 describe('GET /api/v1/user/directory/{domainUuid}', () => {
-  const domainOf = async () => ((await info(yamada, 'yamada')).json().data as UserInfo).domain.domainUuid;
+  /** A tenant of the test's own: three extensions, two gateways, and a staff member signed in. */
+  let home: { domainUuid: string; staff: TestSession };
+  beforeAll(async () => {
+    const tenant = await t.build.tenant();
+    const reception = await t.build.extension(tenant, { extension: '1000', effectiveCallerIdName: '受付' });
+    await t.build.extension(tenant);
+    await t.build.extension(tenant);
+    await t.build.gateway(tenant, { gateway: '0312345678' });
+    await t.build.gateway(tenant, { gateway: '0312345679' });
+    const staff = await t.build.user(tenant, { extensionUuid: reception.extensionUuid });
+    home = { domainUuid: tenant.domainUuid, staff: await t.login(staff.username, FACTORY_PASSWORD) };
+  });
 
   it('serves the tenant directory compressed, with an ETag the browser revalidates (304, no bytes)', async () => {
-    const domainUuid = await domainOf();
-    const plain = await directoryOf(yamada, domainUuid);
+    const { domainUuid, staff } = home;
+    const plain = await directoryOf(staff, domainUuid);
     expect(plain.statusCode).toBe(200);
     const data = plain.json().data as TenantDirectory;
-    expect(data.extensions.map((e) => e.extension)).toHaveLength(11);
+    expect(data.extensions.map((e) => e.extension)).toHaveLength(3);
     expect(data.gwList.map((g) => g.gateway)).toEqual(['0312345678', '0312345679']);
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     const etag = plain.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
 
-    const br = await directoryOf(yamada, domainUuid, { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await directoryOf(staff, domainUuid, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
-    const gzip = await directoryOf(yamada, domainUuid, { 'accept-encoding': 'gzip' });
+    const gzip = await directoryOf(staff, domainUuid, { 'accept-encoding': 'gzip' });
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
 
-    const again = await directoryOf(yamada, domainUuid, { 'if-none-match': etag, 'accept-encoding': 'br' });
+    const again = await directoryOf(staff, domainUuid, { 'if-none-match': etag, 'accept-encoding': 'br' });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload).toHaveLength(0);
   });
 
   it("is built again after the tenant's change: the old ETag no longer matches", async () => {
-    const domainUuid = await domainOf();
-    const before = await directoryOf(yamada, domainUuid);
+    const { domainUuid, staff } = home;
+    const before = await directoryOf(staff, domainUuid);
     const { db } = t.database;
     await db
       .update(extensions)
       .set({ effectiveCallerIdName: '受付 変更' })
       .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, '1000')));
-    const after = await directoryOf(yamada, domainUuid, { 'if-none-match': before.headers.etag as string });
+    const after = await directoryOf(staff, domainUuid, { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const data = after.json().data as TenantDirectory;
@@ -162,12 +174,12 @@ describe('GET /api/v1/user/directory/{domainUuid}', () => {
   });
 
   it("refuses another tenant's directory (403) and a caller without a session (401)", async () => {
-    const other = await directoryOf(yamada, randomUUID());
+    const other = await directoryOf(home.staff, randomUUID());
     expect(other.statusCode).toBe(403);
     expect(other.json().msg).toBe(messages.otherTenant);
     const anonymous = await t.request(null, {
       method: 'GET',
-      url: `/api/v1/user/directory/${await domainOf()}`,
+      url: `/api/v1/user/directory/${home.domainUuid}`,
     });
     expect(anonymous.statusCode).toBe(401);
   });
