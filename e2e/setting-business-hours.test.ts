@@ -1,4 +1,4 @@
-import { scheduleMessages } from '@tsunagu/contract/schedule/messages';
+import { orderHint, scheduleMessages } from '@tsunagu/contract/schedule/messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_COLORS } from '../apps/web/src/features/schedules/action-colors';
@@ -121,8 +121,8 @@ describe('an administrator sets business hours', () => {
       await alert.getByText(scheduleMessages.orderTaken, { exact: true }).waitFor();
       await page.screenshot({ path: e2e.artifact('schedules-priority.png') });
       await alert.getByRole('button', { name: 'OK' }).click();
-      // The dialog's own validation says the same under the priority field.
-      await duplicate.getByText(scheduleMessages.orderTaken, { exact: true }).waitFor();
+      // The dialog's own validation marks the priority field with the weekday-time range hint.
+      await duplicate.getByText(orderHint('wtime'), { exact: true }).waitFor();
     } catch (error) {
       await page
         .screenshot({ path: e2e.artifact('schedules-failed.png'), fullPage: true })
