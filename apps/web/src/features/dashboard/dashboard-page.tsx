@@ -49,7 +49,8 @@ function Figure({
   );
 }
 
-const SPAN = { xs: 12, md: 8, xl: 4 } as const;
+// Three figures a row up to 1600 px (their titles fit on one line), six on wider screens.
+const SPAN = { xs: 12, lg: 8, xxl: 4 } as const;
 
 /** ホーム (1000): today at a glance, live; every count opens the calls that make it up. */
 export function DashboardPage() {
