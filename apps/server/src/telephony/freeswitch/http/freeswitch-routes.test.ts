@@ -297,6 +297,8 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
         4,
       ),
     ).toEqual([
+      // Closed: the call is marked out of hours for the call model (calls.result 'out_of_hours').
+      ['set', 'tsunagu_out_of_hours=true'],
       ['playback', `${settings.recordingsPath}/${demoUuid}/${closed?.storageName}`],
       ['hangup', 'NORMAL_CLEARING'],
     ]);
@@ -329,10 +331,13 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
         '2026-11-23T23:59:59+09:00',
         '2027-06-15T10:00:00+09:00',
       ]) {
-        expect(await answerAt(at)).toEqual([['hangup', 'NORMAL_CLEARING']]);
+        expect(await answerAt(at)).toEqual([
+          ['set', 'tsunagu_out_of_hours=true'],
+          ['hangup', 'NORMAL_CLEARING'],
+        ]);
       }
       // The working day after: the night's closed announcement at 00:00:00, the IVR at 10:00.
-      expect((await answerAt('2026-11-24T00:00:00+09:00'))[0]?.[0]).toBe('playback');
+      expect((await answerAt('2026-11-24T00:00:00+09:00'))[1]?.[0]).toBe('playback');
       expect(await answerAt('2026-11-24T10:00:00+09:00')).toContainEqual(['ivr', `5000@${DEMO}`]);
     } finally {
       await t.database.db.delete(timeConditions).where(eq(timeConditions.timeConditionUuid, holidayUuid));
