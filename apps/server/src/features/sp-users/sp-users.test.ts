@@ -55,7 +55,9 @@ describe('provider users (/v1/spUser)', () => {
     expect(
       (await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${userUuid}/disable` })).statusCode,
     ).toBe(200);
-    expect((await signIn('sp-ops', fresh)).statusCode).toBe(401);
+    // A stopped account says so to the right password (user management's rule).
+    const stopped = await signIn('sp-ops', fresh);
+    expect([stopped.statusCode, stopped.json().msg]).toEqual([403, messages.userDisabled]);
     expect((await t.request(sp, { method: 'DELETE', url: `/api/v1/spUser/${userUuid}` })).statusCode).toBe(
       200,
     );
