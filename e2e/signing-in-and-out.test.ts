@@ -21,7 +21,7 @@ describe('signing in and out', () => {
     expect(await page.getByRole('tab', { name: 'プレゼンス' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
-    await page.getByText('ログアウト').click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
   });

@@ -32,7 +32,7 @@ describe('signing in in two steps', () => {
 
     // Signed out, the password alone no longer signs in: a wrong code is refused, a recovery code works once.
     await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
-    await page.getByText('ログアウト').click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('ID', { exact: true }).fill(DEMO.sp.username);
     await page.getByLabel('パスワード', { exact: true }).fill(DEMO.sp.password);

@@ -31,7 +31,7 @@ const header = (page: Page) => page.locator('header');
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'ユーザーメニュー' }).click();
-  await page.getByText('ログアウト').click();
+  await page.getByRole('menuitem', { name: 'ログアウト' }).click();
   await page.waitForURL('**/login');
 }
 
