@@ -36,7 +36,7 @@ describe('the provider administers tenants', () => {
     // The first administrator signs in with the password shown once.
     const admin = await e2e.newPage();
     await signIn(admin, { username: 'journey-admin', password });
-    await admin.getByText('株式会社ジャーニー').waitFor();
+    await admin.getByText('株式会社ジャーニー', { exact: true }).waitFor();
 
     // Acting inside it: the banner, then back.
     await row.getByRole('button', { name: '代理操作' }).click();
