@@ -78,6 +78,8 @@ describe('working on while PostgreSQL connections are cut under a running server
     await blocker.connect();
     await blocker.query('BEGIN');
     await blocker.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
+    // Past the live-session cache (500 ms): the request's session check must read the table.
+    await new Promise((resolve) => setTimeout(resolve, 600));
     const pending = userInfo();
     const blockerPid = (await blocker.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
     for (;;) {
