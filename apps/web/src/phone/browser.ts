@@ -7,7 +7,15 @@ import { ClipPlayer, SandboxAudioPlayer } from './audio-out';
 import { browserMedia } from './call-media';
 import { CallerPhone } from './caller-phone';
 import { Softphone, type SoftphoneSounds } from './softphone';
-import { busyTone, dtmfTone, RINGBACK_PAUSE_SECONDS, ringbackTone, TonePlayer } from './tones';
+import {
+  busyTone,
+  CALL_WAITING_PAUSE_SECONDS,
+  callWaitingTone,
+  dtmfTone,
+  RINGBACK_PAUSE_SECONDS,
+  ringbackTone,
+  TonePlayer,
+} from './tones';
 
 /** The softphone's sounds in the browser: the chosen ringtone, generated tones, what the sandbox plays. */
 export function browserSounds(): SoftphoneSounds {
@@ -15,6 +23,12 @@ export function browserSounds(): SoftphoneSounds {
   const ring = new ClipPlayer();
   const sandbox = new SandboxAudioPlayer(tones);
   let stopRingback: (() => void) | null = null;
+  // While a second call rings during a call: stopped with the ring (or when the ringtone takes over).
+  let stopWaitingTone: (() => void) | null = null;
+  const quietWaitingTone = () => {
+    stopWaitingTone?.();
+    stopWaitingTone = null;
+  };
   return {
     startRingback() {
       stopRingback ??= tones.loop(ringbackTone(), RINGBACK_PAUSE_SECONDS);
@@ -24,13 +38,20 @@ export function browserSounds(): SoftphoneSounds {
       stopRingback = null;
     },
     startRing() {
+      quietWaitingTone();
       // Read when it rings: a ringtone or volume changed in the settings tab applies at once.
       const { ringSound, ringSoundVolume } = getRingSettings();
       const url = ringtoneUrl(ringSound);
       if (url && !ring.playing) ring.play(url, { loop: true, volume: ringSoundVolume / 100 });
     },
-    stopRing: () => ring.stop(),
+    stopRing() {
+      ring.stop();
+      quietWaitingTone();
+    },
     busy: () => void tones.play(busyTone()),
+    callWaiting() {
+      stopWaitingTone ??= tones.loop(callWaitingTone(), CALL_WAITING_PAUSE_SECONDS);
+    },
     keyTone(key) {
       const tone = dtmfTone(key);
       if (tone) tones.play([tone]);
@@ -40,6 +61,7 @@ export function browserSounds(): SoftphoneSounds {
     dispose() {
       stopRingback?.();
       stopRingback = null;
+      quietWaitingTone();
       sandbox.dispose();
     },
   };

@@ -1,3 +1,4 @@
+import { mixAudio } from './audio-mix';
 import { hasMedia, withMids } from './sdp';
 
 /**
@@ -105,22 +106,30 @@ export class CallMedia {
   #player: ReturnType<MediaEnvironment['play']> | null = null;
   #remote: MediaStream | null = null;
   #localOffer: string | null = null;
+  /** What is sent instead of the bare microphone: the microphone mixed with other calls' audio. */
+  #mixed: MediaStreamTrack | null = null;
   #held = false;
   #muted = false;
   #closed = false;
   /** Send only (a listen-in): what comes back is not played. */
   readonly #sendOnly: boolean;
   readonly #onFailed: (() => void) | undefined;
+  readonly #onRemote: (() => void) | undefined;
 
   /**
    * `onFailed`: the connection never came up (ICE or DTLS gave up): the call has no audio. A connection
    * that was up and fails later is left alone: the sandbox's parked caller keeps its old connection to
    * a peer that has gone until the call is re-bridged, and FreeSWITCH ends calls whose media stops itself.
+   * `onRemote`: what the far end sends arrived (again, after a re-bridge).
    */
-  constructor(env: MediaEnvironment, options: { sendOnly?: boolean; onFailed?: () => void } = {}) {
+  constructor(
+    env: MediaEnvironment,
+    options: { sendOnly?: boolean; onFailed?: () => void; onRemote?: () => void } = {},
+  ) {
     this.#env = env;
     this.#sendOnly = options.sendOnly ?? false;
     this.#onFailed = options.onFailed;
+    this.#onRemote = options.onRemote;
   }
 
   /** What the far end sends, once it arrived. */
@@ -179,6 +188,19 @@ export class CallMedia {
     this.#player?.setMuted(held);
   }
 
+  /**
+   * Sends these streams too, mixed with the microphone (a three-way call: the other party's audio, so
+   * that both far ends hear each other); an empty list goes back to the microphone alone. Muting still
+   * silences the microphone only.
+   */
+  async mixIn(streams: readonly MediaStream[]): Promise<void> {
+    this.#mixed?.stop();
+    this.#mixed = null;
+    if (streams.length > 0 && this.#tracks) this.#mixed = (await mixAudio(this.#tracks, streams))[0] ?? null;
+    if (this.#closed) this.#mixed?.stop();
+    else await this.#applySending();
+  }
+
   /** Mute: the microphone sends silence. */
   setMuted(muted: boolean): void {
     this.#muted = muted;
@@ -199,6 +221,8 @@ export class CallMedia {
   close(): void {
     this.#closed = true;
     this.#closePeer();
+    this.#mixed?.stop();
+    this.#mixed = null;
     for (const track of this.#tracks ?? []) track.stop();
     this.#tracks = null;
   }
@@ -219,6 +243,7 @@ export class CallMedia {
       this.#player?.stop();
       this.#player = this.#env.play(this.#remote);
       this.#player.setMuted(this.#held);
+      this.#onRemote?.();
     });
     let connected = false;
     pc.addEventListener('connectionstatechange', () => {
@@ -240,7 +265,7 @@ export class CallMedia {
   async #applySending(): Promise<void> {
     const pc = this.#pc;
     if (!pc) return;
-    const track = this.#held ? null : (this.#tracks?.[0] ?? null);
+    const track = this.#held ? null : (this.#mixed ?? this.#tracks?.[0] ?? null);
     await Promise.all(
       pc
         .getSenders()

@@ -44,13 +44,14 @@ describe('ringing', () => {
     expect(types).toEqual(['notify', 'openPhoneTab']);
   });
 
-  it('does not ring while a call is already in progress, but still queues and notifies', () => {
+  it('does not ring while a call is already in progress, but queues, notifies and plays the call-waiting tone', () => {
     const { state, types } = run([
       { type: 'trying', call: caller('out', '1002', '') },
       { type: 'active', callID: 'out', at: 0 },
       { type: 'ringing', call: caller('b') },
     ]);
-    expect(types).toEqual(['notify', 'openPhoneTab']);
+    expect(types).toEqual(['notify', 'openPhoneTab', 'callWaitingTone']);
+    expect(state.calls.b?.line).toBe(2);
     expect(waitingCalls(state).map((c) => c.callID)).toEqual(['b']);
     expect(state.currentId).toBe('out');
   });
@@ -202,6 +203,127 @@ describe('hangup / destroy', () => {
 
   it('ignores an unknown call', () => {
     expect(run([{ type: 'hangup', callID: 'nobody' }]).effects).toEqual([]);
+  });
+});
+
+describe('lines L1–L4', () => {
+  it('gives each call the lowest free line and keeps it; a freed line is reused', () => {
+    const { state } = run([
+      { type: 'ringing', call: caller('a') },
+      { type: 'ringing', call: caller('b') },
+      { type: 'ringing', call: caller('c') },
+      { type: 'hangup', callID: 'b' },
+      { type: 'trying', call: caller('d', '1002', '') },
+    ]);
+    expect(Object.values(state.calls).map((c) => [c.callID, c.line])).toEqual([
+      ['a', 1],
+      ['c', 3],
+      ['d', 2],
+    ]);
+  });
+
+  it('refuses a fifth call: it is not shown, and the phone is told to refuse it busy', () => {
+    const four = run(['a', 'b', 'c', 'd'].map((id) => ({ type: 'ringing', call: caller(id) }) as const));
+    const { state, effects } = run([{ type: 'ringing', call: caller('e') }], four.state);
+    expect(state).toBe(four.state);
+    expect(effects).toEqual([{ type: 'linesFull', callID: 'e' }]);
+    // Nor is a fifth call placed.
+    expect(run([{ type: 'trying', call: caller('f', '1002', '') }], four.state).state).toBe(four.state);
+  });
+});
+
+describe('switching between two calls', () => {
+  const twoCalls = run([
+    { type: 'ringing', call: caller('a') },
+    { type: 'active', callID: 'a', at: 0 },
+    { type: 'held', callID: 'a' },
+    { type: 'setAside', callID: 'a' },
+    { type: 'ringing', call: caller('b', '1002', '鈴木') },
+    { type: 'active', callID: 'b', at: 10 },
+  ]).state;
+
+  it('takes a held call up again once the current one was set aside', () => {
+    const { state } = run(
+      [
+        { type: 'held', callID: 'b' },
+        { type: 'setAside', callID: 'b' },
+        { type: 'takeUp', callID: 'a' },
+        { type: 'active', callID: 'a', at: 20 },
+      ],
+      twoCalls,
+    );
+    expect(state.currentId).toBe('a');
+    expect(state.aside).toEqual(['b']);
+    expect(state.calls.a).toMatchObject({ status: 'active', activeSince: 0 });
+  });
+
+  it('takes nothing up while a call is current, nor a call that is not held aside', () => {
+    expect(run([{ type: 'takeUp', callID: 'a' }], twoCalls).state).toBe(twoCalls);
+  });
+});
+
+describe('attended transfer (consulting)', () => {
+  const consulting = run([
+    { type: 'ringing', call: caller('a') },
+    { type: 'active', callID: 'a', at: 0 },
+    { type: 'held', callID: 'a' },
+    { type: 'setAside', callID: 'a' },
+    { type: 'trying', call: caller('c', '1002', '') },
+    { type: 'consult', consult: { heldId: 'a', consultId: 'c' } },
+  ]).state;
+
+  it('remembers which call waits and which consults', () => {
+    expect(consulting.consult).toEqual({ heldId: 'a', consultId: 'c' });
+    expect(consulting.currentId).toBe('c');
+  });
+
+  it('ends with the colleague’s call: the caller comes back as the current call, still held', () => {
+    const { state, types } = run([{ type: 'hangup', callID: 'c' }], consulting);
+    expect(state.consult).toBeNull();
+    expect(currentCall(state)).toMatchObject({ callID: 'a', status: 'held' });
+    expect(types).toContain('busyTone');
+  });
+
+  it('ends when the caller gives up on hold; the colleague’s call goes on as an ordinary call', () => {
+    const { state } = run([{ type: 'hangup', callID: 'a' }], consulting);
+    expect(state.consult).toBeNull();
+    expect(state.currentId).toBe('c');
+  });
+});
+
+describe('three-way call', () => {
+  const joined = run([
+    { type: 'ringing', call: caller('a') },
+    { type: 'active', callID: 'a', at: 0 },
+    { type: 'held', callID: 'a' },
+    { type: 'setAside', callID: 'a' },
+    { type: 'trying', call: caller('c', '1002', '') },
+    { type: 'consult', consult: { heldId: 'a', consultId: 'c' } },
+    { type: 'active', callID: 'c', at: 5 },
+    { type: 'active', callID: 'a', at: 6 },
+    { type: 'conference', callID: 'a' },
+  ]).state;
+
+  it('joins the held call to the current one (the consultation becomes the three-way call)', () => {
+    expect(joined.conference).toEqual(['c', 'a']);
+    expect(joined.aside).toEqual([]);
+    expect(joined.consult).toBeNull();
+  });
+
+  it('falls back to an ordinary call with whoever stays, without the busy tone', () => {
+    const current = run([{ type: 'hangup', callID: 'c' }], joined);
+    expect(current.state).toMatchObject({ conference: null, currentId: 'a' });
+    expect(current.types).not.toContain('busyTone');
+    const other = run([{ type: 'hangup', callID: 'a' }], joined);
+    expect(other.state).toMatchObject({ conference: null, currentId: 'c' });
+  });
+
+  it('joins only a call held aside, to a current call', () => {
+    const alone = run([
+      { type: 'ringing', call: caller('a') },
+      { type: 'active', callID: 'a', at: 0 },
+    ]).state;
+    expect(run([{ type: 'conference', callID: 'a' }], alone).state).toBe(alone);
   });
 });
 

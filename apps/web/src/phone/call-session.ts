@@ -10,9 +10,14 @@
  */
 export type CallStatus = 'trying' | 'calling' | 'ringing' | 'active' | 'held';
 
+/** Lines L1–L4 (spec 9 "Park and lines"): the calls one phone can hold at once. */
+export const LINE_COUNT = 4;
+
 /** One call the softphone knows. */
 export interface CallView {
   callID: string;
+  /** The line (1–LINE_COUNT) it took when it appeared; it keeps it until it ends. */
+  line: number;
   /** 'inbound' rang here; 'outbound' was dialled here. */
   direction: 'inbound' | 'outbound';
   /** remote_caller_id_number / remote_caller_id_name. */
@@ -24,6 +29,14 @@ export interface CallView {
   muted: boolean;
 }
 
+/** An attended transfer in progress: the caller waits on hold while the user consults a colleague. */
+export interface Consultation {
+  /** The call to transfer (held). */
+  heldId: string;
+  /** The call to the colleague. */
+  consultId: string;
+}
+
 /** The session: currentCall, incommingCall (the waiting calls, oldest first) and holdedCall. */
 export interface CallSession {
   calls: Readonly<Record<string, CallView>>;
@@ -31,6 +44,12 @@ export interface CallSession {
   incoming: readonly string[];
   /** Calls held aside to take another one, the latest last; the latest comes back when the current one ends. */
   aside: readonly string[];
+  consult: Consultation | null;
+  /**
+   * A three-way call: the current call and the one merged into it, both up, whose far ends hear each
+   * other (and us) through this phone.
+   */
+  conference: readonly [string, string] | null;
 }
 
 /** A call as an event introduces it. */
@@ -55,6 +74,12 @@ export type SessionEvent =
   | { type: 'display'; callID: string; number: string; name: string }
   /** The current call was held to take or place another. */
   | { type: 'setAside'; callID: string }
+  /** A call held aside becomes the current one again (switching lines); it is resumed next. */
+  | { type: 'takeUp'; callID: string }
+  /** The call just placed consults a colleague about the held one (attended transfer). */
+  | { type: 'consult'; consult: Consultation }
+  /** The held call joins the current one: a three-way call. */
+  | { type: 'conference'; callID: string }
   /** hangup / destroy, with the exchange's cause when it ended the call. */
   | { type: 'hangup'; callID: string; cause?: string };
 
@@ -67,8 +92,12 @@ export type SessionEffect =
   | { type: 'startRingback' }
   | { type: 'stopRingback' }
   | { type: 'busyTone' }
+  /** A call rings while another is in progress: a short tone instead of the ringtone. */
+  | { type: 'callWaitingTone' }
+  /** A call rings with every line taken: it is refused (busy). */
+  | { type: 'linesFull'; callID: string }
   /** A call we placed ended before anyone answered, with the exchange's cause. */
-  | { type: 'notConnected'; cause: string };
+  | { type: 'notConnected'; cause: string; number: string };
 
 /** The ring settings the reducer needs. */
 export interface SessionOptions {
@@ -76,7 +105,14 @@ export interface SessionOptions {
   silentRing: boolean;
 }
 
-export const emptySession: CallSession = { calls: {}, currentId: null, incoming: [], aside: [] };
+export const emptySession: CallSession = {
+  calls: {},
+  currentId: null,
+  incoming: [],
+  aside: [],
+  consult: null,
+  conference: null,
+};
 
 type Result = { state: CallSession; effects: SessionEffect[] };
 
@@ -84,6 +120,13 @@ const without = (list: readonly string[], id: string) => list.filter((x) => x !=
 
 function addCall(state: CallSession, call: CallView): CallSession {
   return { ...state, calls: { ...state.calls, [call.callID]: call } };
+}
+
+/** The lowest line no call holds; null when all LINE_COUNT are taken. */
+export function freeLine(state: CallSession): number | null {
+  const taken = new Set(Object.values(state.calls).map((call) => call.line));
+  for (let line = 1; line <= LINE_COUNT; line++) if (!taken.has(line)) return line;
+  return null;
 }
 
 function patchCall(state: CallSession, callID: string, patch: Partial<CallView>): CallSession {
@@ -95,8 +138,11 @@ function patchCall(state: CallSession, callID: string, patch: Partial<CallView>)
 export function reduceSession(state: CallSession, event: SessionEvent, options: SessionOptions): Result {
   switch (event.type) {
     case 'trying': {
+      const line = freeLine(state);
+      if (line === null) return { state, effects: [] };
       const call: CallView = {
         ...event.call,
+        line,
         direction: 'outbound',
         status: 'trying',
         activeSince: null,
@@ -119,8 +165,11 @@ export function reduceSession(state: CallSession, event: SessionEvent, options: 
       };
     case 'ringing': {
       if (state.calls[event.call.callID]) return { state, effects: [] };
+      const line = freeLine(state);
+      if (line === null) return { state, effects: [{ type: 'linesFull', callID: event.call.callID }] };
       const call: CallView = {
         ...event.call,
+        line,
         direction: 'inbound',
         status: 'ringing',
         activeSince: null,
@@ -128,13 +177,17 @@ export function reduceSession(state: CallSession, event: SessionEvent, options: 
       };
       const next = { ...addCall(state, call), incoming: [...state.incoming, call.callID] };
       const effects: SessionEffect[] = [{ type: 'notify', call }, { type: 'openPhoneTab' }];
-      // Spec 4: no ring while the ringtone is 'none' or a call is already in progress.
-      if (!options.silentRing && state.currentId === null) effects.push({ type: 'startRing' });
+      // Spec 4: no ring while the ringtone is 'none' or a call is already in progress (a short tone then).
+      if (state.currentId !== null) effects.push({ type: 'callWaitingTone' });
+      else if (!options.silentRing) effects.push({ type: 'startRing' });
       return { state: next, effects };
     }
     case 'recovering': {
       const known = state.calls[event.call.callID];
+      const line = known?.line ?? freeLine(state);
+      if (line === null) return { state, effects: [] };
       const call: CallView = {
+        line,
         direction: known?.direction ?? 'inbound',
         muted: false,
         ...known,
@@ -176,6 +229,31 @@ export function reduceSession(state: CallSession, event: SessionEvent, options: 
     case 'setAside':
       if (state.currentId !== event.callID) return { state, effects: [] };
       return { state: { ...state, currentId: null, aside: [...state.aside, event.callID] }, effects: [] };
+    case 'takeUp':
+      if (state.currentId !== null || !state.aside.includes(event.callID)) return { state, effects: [] };
+      return {
+        state: { ...state, currentId: event.callID, aside: without(state.aside, event.callID) },
+        effects: [],
+      };
+    case 'consult': {
+      const { heldId, consultId } = event.consult;
+      if (!state.calls[heldId] || !state.calls[consultId]) return { state, effects: [] };
+      return { state: { ...state, consult: event.consult }, effects: [] };
+    }
+    case 'conference': {
+      const { currentId } = state;
+      if (currentId === null || currentId === event.callID || !state.aside.includes(event.callID))
+        return { state, effects: [] };
+      return {
+        state: {
+          ...state,
+          aside: without(state.aside, event.callID),
+          consult: null,
+          conference: [currentId, event.callID],
+        },
+        effects: [],
+      };
+    }
     case 'hangup':
       return hangup(state, event.callID, event.cause, options);
   }
@@ -194,24 +272,33 @@ function hangup(
   const wasWaiting = state.incoming.includes(callID);
   let aside = without(state.aside, callID);
   let currentId = state.currentId;
-  if (wasCurrent) {
+  // A three-way call ends with either party: the other stays, as an ordinary call.
+  const partner = state.conference?.includes(callID)
+    ? state.conference.find((id) => id !== callID)
+    : undefined;
+  if (wasCurrent && partner !== undefined) currentId = partner;
+  else if (wasCurrent) {
     // The call held aside most recently comes back (still held: the user resumes it).
     currentId = aside.at(-1) ?? null;
     aside = aside.slice(0, -1);
   }
+  const consult =
+    state.consult && [state.consult.heldId, state.consult.consultId].includes(callID) ? null : state.consult;
+  const conference = partner === undefined ? state.conference : null;
   const incoming = without(state.incoming, callID);
   const effects: SessionEffect[] = [];
   if (ended.status === 'calling') effects.push({ type: 'stopRingback' });
   // Our call never got through: the user hears the busy tone and is told why.
   const unanswered = ended.status === 'trying' || ended.status === 'calling';
-  if (unanswered && cause) effects.push({ type: 'notConnected', cause });
+  if (unanswered && cause) effects.push({ type: 'notConnected', cause, number: ended.number });
   if (wasWaiting && incoming.length === 0) effects.push({ type: 'stopRing' });
-  if (wasCurrent) {
+  // The busy tone says the call is over; not when the other party of a three-way call is still there.
+  if (wasCurrent && partner === undefined) {
     effects.push({ type: 'busyTone' });
     // Calls still waiting ring again once nothing is in progress.
     if (currentId === null && incoming.length > 0 && !options.silentRing) effects.push({ type: 'startRing' });
   }
-  return { state: { calls, currentId, incoming, aside }, effects };
+  return { state: { calls, currentId, incoming, aside, consult, conference }, effects };
 }
 
 /** The current call, if any. */
@@ -219,9 +306,19 @@ export function currentCall(state: CallSession): CallView | null {
   return state.currentId === null ? null : (state.calls[state.currentId] ?? null);
 }
 
-/** The waiting calls, oldest first (line L1 is the first). */
+/** The waiting calls, oldest first. */
 export function waitingCalls(state: CallSession): CallView[] {
   return state.incoming.flatMap((id) => state.calls[id] ?? []);
+}
+
+/** The calls held aside, the latest last (the one that comes back when the current call ends). */
+export function heldCalls(state: CallSession): CallView[] {
+  return state.aside.flatMap((id) => state.calls[id] ?? []);
+}
+
+/** Every call by line, L1 first. */
+export function callsByLine(state: CallSession): CallView[] {
+  return Object.values(state.calls).sort((a, b) => a.line - b.line);
 }
 
 /** The duration shown: the current call's time since it became active; 0 (reset) with no current call. */

@@ -48,11 +48,12 @@ describe('softphone controls with no current call', () => {
       '',
       none,
     );
+    const free = { callID: null, title: '', status: null, current: false, enabled: false };
     expect(controls.lines).toEqual([
-      { line: 1, callID: 'a', title: '代表#佐藤', enabled: true },
-      { line: 2, callID: 'b', title: '09011112222', enabled: true },
-      { line: 3, callID: null, title: '', enabled: false },
-      { line: 4, callID: null, title: '', enabled: false },
+      { line: 1, callID: 'a', title: '代表#佐藤', status: 'ringing', current: false, enabled: true },
+      { line: 2, callID: 'b', title: '09011112222', status: 'ringing', current: false, enabled: true },
+      { line: 3, ...free },
+      { line: 4, ...free },
     ]);
   });
 });
@@ -88,10 +89,11 @@ describe('softphone controls with a current call', () => {
     expect(controls.park.every((p) => p.enabled)).toBe(true);
   });
 
-  it('disables the line buttons even with calls waiting', () => {
+  it('call waiting: a call ringing during a call has its line enabled (answering holds the current one); the current line is pressed', () => {
     const waiting = reduceSession(talking, ring('a'), { silentRing: false }).state;
     const controls = softphoneControls(waiting, '', none);
-    expect(controls.lines[0]).toMatchObject({ callID: 'a', enabled: false });
+    expect(controls.lines[0]).toMatchObject({ callID: 'x', current: true, enabled: false });
+    expect(controls.lines[1]).toMatchObject({ callID: 'a', status: 'ringing', enabled: true });
     expect(controls.receive).toBe(false);
   });
 
@@ -100,6 +102,53 @@ describe('softphone controls with a current call', () => {
     const controls = softphoneControls(dialling, '', new Set([1]));
     expect(controls).toMatchObject({ hangUp: true, hold: false, transfer: false, keypadSendsDtmf: false });
     expect(controls.park.some((p) => p.enabled)).toBe(false);
+  });
+});
+
+describe('two calls at once', () => {
+  const calls = (...events: SessionEvent[]) =>
+    session(
+      { type: 'ringing', call: { callID: 'a', number: '0312340001', name: '代表#佐藤' } },
+      { type: 'active', callID: 'a', at: 0 },
+      { type: 'held', callID: 'a' },
+      { type: 'setAside', callID: 'a' },
+      { type: 'trying', call: { callID: 'b', number: '1002', name: '' } },
+      ...events,
+    );
+
+  it('consulting: the held call’s line switches back once the colleague answered, not while it rings', () => {
+    const ringingOut = softphoneControls(calls(), '', none);
+    expect(ringingOut.lines[0]).toMatchObject({ callID: 'a', status: 'held', enabled: false });
+    expect(ringingOut.lines[1]).toMatchObject({ callID: 'b', current: true });
+    expect([ringingOut.conference, ringingOut.consult, ringingOut.hold]).toEqual([false, false, false]);
+    const answered = softphoneControls(calls({ type: 'active', callID: 'b', at: 1 }), '', none);
+    expect(answered.lines[0]).toMatchObject({ callID: 'a', enabled: true });
+    // Two calls up: they can be joined into a three-way call; a third line is free for another consultation.
+    expect([answered.conference, answered.consult, answered.transfer]).toEqual([true, true, true]);
+  });
+
+  it('a three-way call is neither held, transferred, parked nor switched; mute stays', () => {
+    const joined = calls(
+      { type: 'active', callID: 'b', at: 1 },
+      { type: 'active', callID: 'a', at: 2 },
+      { type: 'conference', callID: 'a' },
+    );
+    const controls = softphoneControls(joined, '', none);
+    expect(controls).toMatchObject({
+      hold: false,
+      transfer: false,
+      consult: false,
+      conference: false,
+      mute: true,
+      hangUp: true,
+    });
+    expect(controls.park.some((p) => p.enabled)).toBe(false);
+    expect(controls.lines.filter((l) => l.enabled)).toEqual([]);
+  });
+
+  it('with all four lines taken nothing more can be dialled', () => {
+    const full = session(ring('a'), ring('b'), ring('c'), ring('d'));
+    expect(softphoneControls(full, '1002', none).dial).toBe(false);
   });
 });
 

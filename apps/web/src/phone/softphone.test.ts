@@ -4,7 +4,7 @@ import type { SoftphoneConnection } from '@tsunagu/contract/auth';
 import { ApiError } from '@tsunagu/contract/envelope';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { currentCall, waitingCalls } from './call-session';
+import { currentCall, emptySession, waitingCalls } from './call-session';
 import { Softphone, type SoftphoneNotice, type SoftphoneState } from './softphone';
 import { resolveSocketUrl } from './socket-url';
 import { fakeMedia, FakeMediaStream } from './testing/fake-media';
@@ -53,6 +53,7 @@ function createPhone(
       startRing: () => sounds.push('ring'),
       stopRing: () => sounds.push('stopRing'),
       busy: () => sounds.push('busy'),
+      callWaiting: () => sounds.push('callWaiting'),
       keyTone: (key) => sounds.push(`key ${key}`),
       sandboxAudio: (audio) => sounds.push(`sandbox ${audio.action} ${audio.callID}`),
       stopCallAudio: (callID) => sounds.push(`stopAudio ${callID}`),
@@ -548,6 +549,176 @@ describe('outgoing calls and call actions', () => {
   });
 });
 
+/** Answers the client's next verto.modify of `action` as FreeSWITCH does. */
+async function modified(
+  action: string,
+  holdState: 'held' | 'active' = action === 'hold' ? 'held' : 'active',
+) {
+  const frame = await exchange.request('verto.modify', (f) => f.params?.action === action);
+  const { callID } = frame.params?.dialogParams as { callID: string };
+  ok(frame, { callID, action, holdState });
+  return { frame, callID };
+}
+
+/** Answers the client's next verto.bye. */
+async function byeTaken() {
+  const frame = await exchange.request('verto.bye');
+  const { callID } = frame.params?.dialogParams as { callID: string };
+  ok(frame, { callID, message: 'CALL ENDED', causeCode: 16, cause: 'NORMAL_CLEARING' });
+  return callID;
+}
+
+/** A caller answered here, then put on hold while the colleague at 1002 is consulted (and answers). */
+async function consulting(kit: Awaited<ReturnType<typeof connected>>) {
+  ringIn('caller');
+  await until(kit.phone, (s) => s.session.incoming.includes('caller'));
+  const answering = kit.phone.answer('caller');
+  ok(await exchange.request('verto.answer'));
+  await answering;
+  const consult = kit.phone.consult('1002');
+  await modified('hold');
+  const invite = await exchange.request('verto.invite');
+  const colleague = String((invite.params?.dialogParams as Record<string, unknown>).callID);
+  exchange.result(invite, { message: 'CALL CREATED', callID: colleague, sessid: invite.params?.sessid });
+  expect(await consult).toBe(true);
+  exchange.notify('verto.answer', { callID: colleague, sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' });
+  await until(kit.phone, (s) => s.session.calls[colleague]?.status === 'active');
+  return colleague;
+}
+
+describe('two calls at once', () => {
+  it('switches between two calls: the current one is held, the other resumed, each time', async () => {
+    const kit = await connected();
+    const first = await dialAndAnswer(kit.phone);
+    ringIn('second');
+    await until(kit.phone, (s) => s.session.incoming.includes('second'));
+    expect(kit.sounds).toContain('callWaiting');
+    const answering = kit.phone.switchTo('second');
+    expect((await modified('hold')).callID).toBe(first.callID);
+    ok(await exchange.request('verto.answer'));
+    expect(await answering).toMatchObject({ callID: 'second' });
+
+    const back = kit.phone.switchTo(first.callID);
+    expect((await modified('hold')).callID).toBe('second');
+    expect((await modified('unhold')).callID).toBe(first.callID);
+    expect(await back).toMatchObject({ callID: first.callID });
+    const state = await until(kit.phone, (s) => currentCall(s.session)?.status === 'active');
+    expect(state.session.currentId).toBe(first.callID);
+    expect(state.session.calls.second?.status).toBe('held');
+
+    // One is hung up from its line; the other stays.
+    void kit.phone.hangUpCall('second');
+    expect(await byeTaken()).toBe('second');
+    await until(kit.phone, (s) => !s.session.calls.second);
+    expect(kit.phone.state.session.currentId).toBe(first.callID);
+  });
+
+  it('refuses a fifth call busy: four lines are all a phone has', async () => {
+    const kit = await connected();
+    for (const id of ['a', 'b', 'c', 'd']) ringIn(id);
+    await until(kit.phone, (s) => s.session.incoming.length === 4);
+    ringIn('e');
+    const bye = await exchange.request('verto.bye');
+    expect(bye.params).toMatchObject({ dialogParams: { callID: 'e' }, cause: 'USER_BUSY' });
+    expect(kit.phone.state.session.calls.e).toBeUndefined();
+  });
+});
+
+describe('attended transfer', () => {
+  it('consults with the caller on hold, then joins them (verto.modify replace) and leaves both calls', async () => {
+    const kit = await connected();
+    const colleague = await consulting(kit);
+    expect(kit.phone.state.session.consult).toEqual({ heldId: 'caller', consultId: colleague });
+
+    const completing = kit.phone.completeTransfer();
+    const replace = await exchange.request('verto.modify', (f) => f.params?.action === 'replace');
+    expect(replace.params).toMatchObject({
+      action: 'replace',
+      dialogParams: { callID: 'caller' },
+      replaceCallID: colleague,
+    });
+    ok(replace, { callID: 'caller', action: 'replace', holdState: 'held' });
+    expect([await byeTaken(), await byeTaken()].sort()).toEqual(['caller', colleague].sort());
+    await completing;
+    expect(kit.phone.state.session).toEqual(emptySession);
+    expect(kit.notices.at(-1)).toEqual({ level: 'info', text: '1002 に転送しました。' });
+    expect(kit.logs).toContain('LogController-transferCall true');
+  });
+
+  it('cancels: the colleague’s call ends and the caller is taken off hold', async () => {
+    const kit = await connected();
+    const colleague = await consulting(kit);
+    const cancelling = kit.phone.cancelConsult();
+    expect(await byeTaken()).toBe(colleague);
+    expect((await modified('unhold')).callID).toBe('caller');
+    await cancelling;
+    expect(kit.phone.state.session).toMatchObject({ currentId: 'caller', consult: null });
+    expect(currentCall(kit.phone.state.session)?.status).toBe('active');
+  });
+
+  it('says so when the exchange refuses the transfer, and keeps both calls', async () => {
+    const kit = await connected();
+    const colleague = await consulting(kit);
+    const completing = kit.phone.completeTransfer();
+    const replace = await exchange.request('verto.modify', (f) => f.params?.action === 'replace');
+    exchange.error(replace, { code: -32002, message: 'transfer failed' });
+    await completing;
+    expect(kit.notices.at(-1)).toEqual({ level: 'error', text: '転送できませんでした。' });
+    expect(Object.keys(kit.phone.state.session.calls).sort()).toEqual(['caller', colleague].sort());
+  });
+});
+
+describe('three-way call', () => {
+  it('joins the held caller: both resumed, each call sends the other’s audio mixed with ours; leaving joins the other two', async () => {
+    const kit = await connected();
+    const colleague = await consulting(kit);
+    const joining = kit.phone.conference();
+    expect((await modified('unhold')).callID).toBe('caller');
+    await joining;
+    expect(kit.phone.state.session.conference).toEqual([colleague, 'caller']);
+    // Without WebAudio (jsdom) the mix is a copy of the microphone: each call now sends a new track.
+    const senders = kit.media.peers.filter((p) => !p.closed).map((p) => p.senders[0]?.track?.label);
+    expect(senders).toEqual(['mic (clone)', 'mic (clone)']);
+
+    const leaving = kit.phone.leaveConference();
+    const replace = await exchange.request('verto.modify', (f) => f.params?.action === 'replace');
+    expect(replace.params).toMatchObject({ dialogParams: { callID: colleague }, replaceCallID: 'caller' });
+    ok(replace, { callID: colleague, action: 'replace', holdState: 'active' });
+    await byeTaken();
+    await byeTaken();
+    await leaving;
+    expect(kit.phone.state.session).toEqual(emptySession);
+    expect(kit.notices.at(-1)?.text).toBe('3者通話から退出しました。ほかの 2 人の通話は続いています。');
+  });
+
+  it('ends for everyone with 切断, and falls back to one call when a party hangs up', async () => {
+    const kit = await connected();
+    const colleague = await consulting(kit);
+    const joining = kit.phone.conference();
+    await modified('unhold');
+    await joining;
+    exchange.notify('verto.bye', { callID: colleague, causeCode: 16, cause: 'NORMAL_CLEARING' });
+    await until(kit.phone, (s) => s.session.conference === null && s.session.currentId === 'caller');
+    // The one left hears the microphone alone again.
+    const live = kit.media.peers.filter((p) => !p.closed);
+    await vi.waitFor(() => expect(live.map((p) => p.senders[0]?.track?.label)).toEqual(['mic']));
+  });
+});
+
+describe('pick-up', () => {
+  it('dials *8 and the extension; with nothing ringing there, says so', async () => {
+    const kit = await connected();
+    void kit.phone.dial('*8 1002');
+    const invite = await exchange.request('verto.invite');
+    const { callID, destination_number } = invite.params?.dialogParams as Record<string, string>;
+    expect(destination_number).toBe('*81002');
+    exchange.result(invite, { message: 'CALL CREATED', callID, sessid: invite.params?.sessid });
+    exchange.notify('verto.bye', { callID, causeCode: 16, cause: 'NORMAL_CLEARING' });
+    await until(kit.phone, (s) => Object.keys(s.session.calls).length === 0);
+    expect(kit.notices.at(-1)).toEqual({ level: 'warning', text: 'ピックアップできる着信がありません。' });
+  });
+});
+
 describe("the exchange's media requests", () => {
   it('answers sandbox.offer with a fresh offer on a new connection, then takes its answer', async () => {
     const kit = await connected();
@@ -625,7 +796,7 @@ describe('stop', () => {
     expect(kit.phone.state).toEqual({
       status: 'idle',
       problem: null,
-      session: { calls: {}, currentId: null, incoming: [], aside: [] },
+      session: emptySession,
     });
     expect(kit.media.lastPeer().closed).toBe(true);
   });

@@ -1,12 +1,13 @@
 import type { SoftphoneConnection } from '@tsunagu/contract/auth';
 import type { ProcessName } from '@tsunagu/contract/action-log';
-import { dialString } from '@tsunagu/contract/pbx/dial';
+import { dialString, PICKUP_PREFIX } from '@tsunagu/contract/pbx/dial';
 import type { SandboxAudio } from '@tsunagu/contract/verto/index';
 import { ja } from '../shared/i18n/ja';
 import { createStore, type Store } from '../shared/store/create-store';
 import {
   currentCall,
   emptySession,
+  heldCalls,
   reduceSession,
   type CallSession,
   type CallView,
@@ -48,6 +49,8 @@ export interface SoftphoneSounds {
   startRing(): void;
   stopRing(): void;
   busy(): void;
+  /** A short tone: a call rings while another is in progress. */
+  callWaiting(): void;
   keyTone(key: string): void;
   sandboxAudio(audio: SandboxAudio): void;
   stopCallAudio(callID: string): void;
@@ -151,21 +154,101 @@ export class Softphone {
 
   /** Dials a number (non-digits stripped by the dial rule); a current call is held aside first. */
   async dial(raw: string): Promise<void> {
-    const number = dialString(raw);
-    const line = this.#line;
-    if (!number) return;
-    if (!line || this.state.status !== 'ready') return this.#notReady();
-    const current = currentCall(this.state.session);
-    if (current && !(await this.#makeRoom(current))) return;
-    const callID = crypto.randomUUID();
-    this.#dispatch({ type: 'trying', call: { callID, number, name: '' } });
+    await this.#place(raw);
+  }
+
+  /**
+   * Attended transfer, first step: the current call is held (its far end hears hold music) and the
+   * colleague at `raw` is called; then completeTransfer, cancelConsult or switchTo either call.
+   */
+  async consult(raw: string): Promise<boolean> {
+    const held = this.#upCall();
+    if (!held || this.state.session.consult || this.state.session.conference) return false;
+    const consultId = await this.#place(raw);
+    if (consultId === null) return false;
+    this.#dispatch({ type: 'consult', consult: { heldId: held.callID, consultId } });
+    return true;
+  }
+
+  /** Attended transfer, last step: the caller on hold and the colleague consulted are put through to each other. */
+  async completeTransfer(): Promise<void> {
+    const { consult, calls } = this.state.session;
+    const consulted = consult && calls[consult.consultId];
+    const up = consulted?.status === 'active' || consulted?.status === 'held';
+    if (!consult || !this.#line || !consulted || !up) return;
     try {
-      await line.dial(number, callID);
-      this.#dispatch({ type: 'calling', callID });
-      this.#log('LogController-newCall', true);
+      await this.#line.replace(consult.heldId, consult.consultId);
+      this.#log('LogController-transferCall', true);
+      this.#notice('info', t.transferred(consulted.number));
     } catch (error) {
-      this.#dispatch({ type: 'hangup', callID });
-      this.#fail('LogController-newCall', error, t.dialFailed);
+      this.#fail('LogController-transferCall', error, t.transferFailed);
+    }
+  }
+
+  /** Gives up an attended transfer: the colleague's call ends and the caller comes back off hold. */
+  async cancelConsult(): Promise<void> {
+    const { consult } = this.state.session;
+    if (!consult || !this.#line) return;
+    await this.#line.hangup(consult.consultId).catch(() => undefined);
+    // The caller is the current call again once the colleague's call ended (or was already).
+    if (this.state.session.calls[consult.heldId]?.status === 'held') await this.#resume(consult.heldId);
+  }
+
+  /**
+   * Switches to the call on a line: a waiting call is answered, a held one resumed; the current call
+   * (if up) goes on hold first. Resolves with the call switched to.
+   */
+  async switchTo(callID: string): Promise<CallView | null> {
+    const { session } = this.state;
+    if (session.incoming.includes(callID)) return this.answer(callID);
+    const target = session.calls[callID];
+    const current = currentCall(session);
+    if (!target || !session.aside.includes(callID) || session.conference) return null;
+    if (current && !(await this.#makeRoom(current))) return null;
+    return (await this.#resume(callID)) ? target : null;
+  }
+
+  /** The held call joins the current one: a three-way call, mixed in this browser. */
+  async conference(): Promise<void> {
+    const current = this.#upCall();
+    const other = heldCalls(this.state.session).findLast(
+      (call) => call.status === 'held' || call.status === 'active',
+    );
+    if (!current || !other || !this.#line || this.state.session.conference) return;
+    try {
+      if (current.status === 'held') await this.#line.unhold(current.callID);
+      await this.#line.unhold(other.callID);
+      this.#dispatch({ type: 'conference', callID: other.callID });
+      await this.#line.conference(current.callID, other.callID);
+      this.#log('LogController-holdCall', true);
+    } catch (error) {
+      this.#fail('LogController-holdCall', error, t.conferenceFailed);
+    }
+  }
+
+  /** Leaves a three-way call without ending it: the other two parties stay connected to each other. */
+  async leaveConference(): Promise<void> {
+    const pair = this.state.session.conference;
+    if (!pair || !this.#line) return;
+    try {
+      await this.#line.replace(pair[0], pair[1]);
+      this.#log('LogController-transferCall', true);
+      this.#notice('info', t.leftConference);
+    } catch (error) {
+      this.#fail('LogController-transferCall', error, t.leaveConferenceFailed);
+    }
+  }
+
+  /** Hangs up one call that is not the current one (held, or still ringing out), at once. */
+  async hangUpCall(callID: string): Promise<void> {
+    const { session } = this.state;
+    if (session.incoming.includes(callID)) return this.reject(callID);
+    if (!session.calls[callID] || !this.#line) return;
+    try {
+      await this.#line.hangup(callID);
+      this.#log('LogController-hangupCall', true);
+    } catch {
+      this.#log('LogController-hangupCall', false);
     }
   }
 
@@ -187,7 +270,10 @@ export class Softphone {
     }
   }
 
-  /** Hangs up the current call after 1 s; with none, rejects the first waiting call. */
+  /**
+   * Hangs up the current call after 1 s (both calls of a three-way call: it ends for everyone); with
+   * none, rejects the first waiting call.
+   */
   hangUp(): void {
     const { session } = this.state;
     const current = currentCall(session);
@@ -196,15 +282,17 @@ export class Softphone {
       if (first) void this.reject(first);
       return;
     }
-    if (this.#hangingUp.has(current.callID)) return;
-    const timer = setTimeout(() => {
-      this.#hangingUp.delete(current.callID);
-      this.#line
-        ?.hangup(current.callID)
-        .then(() => this.#log('LogController-hangupCall', true))
-        .catch(() => this.#log('LogController-hangupCall', false));
-    }, this.#deps.hangUpDelayMs ?? 1000);
-    this.#hangingUp.set(current.callID, timer);
+    for (const callID of session.conference ?? [current.callID]) {
+      if (this.#hangingUp.has(callID)) continue;
+      const timer = setTimeout(() => {
+        this.#hangingUp.delete(callID);
+        this.#line
+          ?.hangup(callID)
+          .then(() => this.#log('LogController-hangupCall', true))
+          .catch(() => this.#log('LogController-hangupCall', false));
+      }, this.#deps.hangUpDelayMs ?? 1000);
+      this.#hangingUp.set(callID, timer);
+    }
   }
 
   /** Rejects a waiting call. */
@@ -403,6 +491,49 @@ export class Softphone {
     return current?.status === 'active' || current?.status === 'held' ? current : null;
   }
 
+  /** Places a call (after making way for it); its callID, or null when it could not be placed. */
+  async #place(raw: string): Promise<string | null> {
+    const number = dialString(raw);
+    const line = this.#line;
+    if (!number) return null;
+    if (!line || this.state.status !== 'ready') {
+      this.#notReady();
+      return null;
+    }
+    const current = currentCall(this.state.session);
+    if (current && !(await this.#makeRoom(current))) return null;
+    const callID = crypto.randomUUID();
+    this.#dispatch({ type: 'trying', call: { callID, number, name: '' } });
+    // Every line is taken: there is nowhere to put another call.
+    if (!this.state.session.calls[callID]) {
+      this.#notice('warning', t.linesFull);
+      return null;
+    }
+    try {
+      await line.dial(number, callID);
+      this.#dispatch({ type: 'calling', callID });
+      this.#log('LogController-newCall', true);
+      return callID;
+    } catch (error) {
+      this.#dispatch({ type: 'hangup', callID });
+      this.#fail('LogController-newCall', error, t.dialFailed);
+      return null;
+    }
+  }
+
+  /** A held call becomes the current one and is taken off hold; false when the exchange refused. */
+  async #resume(callID: string): Promise<boolean> {
+    this.#dispatch({ type: 'takeUp', callID });
+    try {
+      if (this.state.session.calls[callID]?.status === 'held') await this.#line?.unhold(callID);
+      this.#log('LogController-holdCall', true);
+      return true;
+    } catch (error) {
+      this.#fail('LogController-holdCall', error, t.holdFailed);
+      return false;
+    }
+  }
+
   /** Makes way for another call: the current one is held aside, or hung up while it still rings out. */
   async #makeRoom(current: CallView): Promise<boolean> {
     const line = this.#line;
@@ -438,12 +569,20 @@ export class Softphone {
         return sounds.stopRing();
       case 'busyTone':
         return sounds.busy();
+      case 'callWaitingTone':
+        return sounds.callWaiting();
+      case 'linesFull':
+        // The caller hears busy: nowhere to put the call.
+        this.#line?.hangup(effect.callID, 'USER_BUSY').catch(() => undefined);
+        return;
       case 'startRingback':
         return sounds.startRingback();
       case 'stopRingback':
         return sounds.stopRingback();
       case 'notConnected': {
-        const text = t.notConnected(effect.cause);
+        // A pick-up (*8) that found nothing ringing ends without a cause worth telling.
+        const pickup = effect.number.startsWith(PICKUP_PREFIX) ? t.nothingToPickUp : null;
+        const text = t.notConnected(effect.cause) ?? pickup;
         if (text) this.#notice('warning', text);
         return;
       }

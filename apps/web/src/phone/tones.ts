@@ -40,6 +40,18 @@ export function ringbackTone(): ToneBurst[] {
 }
 export const RINGBACK_PAUSE_SECONDS = 2;
 
+/**
+ * The call-waiting tone: a second call rings during a call, so instead of the ringtone two short
+ * 400 Hz beeps, repeated (CALL_WAITING_PAUSE_SECONDS) while it rings. Quiet enough to talk over.
+ */
+export function callWaitingTone(): ToneBurst[] {
+  return [
+    { frequencies: [400], at: 0, duration: 0.1 },
+    { frequencies: [400], at: 0.2, duration: 0.1 },
+  ];
+}
+export const CALL_WAITING_PAUSE_SECONDS = 3;
+
 /** The stand-in for a stock sound: a short two-note chime. */
 export function chime(): ToneBurst[] {
   return [

@@ -333,6 +333,17 @@ export class VertoClient {
     );
   }
 
+  /**
+   * Attended transfer: FreeSWITCH bridges the far end of `callID` with the far end of `replaceCallID`
+   * (both calls of this login, both answered). Refused with -32002 ('transfer failed') otherwise.
+   */
+  async replace(callID: string, replaceCallID: string): Promise<VertoResults['verto.modify']> {
+    const { sessid } = this.#session();
+    return this.#request(
+      vertoModifyRequest(this.#nextId(), { action: 'replace', callID, replaceCallID, sessid }),
+    );
+  }
+
   /** Sends DTMF digits on a call. */
   async dtmf(callID: string, digits: string): Promise<void> {
     const { sessid } = this.#session();

@@ -75,6 +75,8 @@ export class VertoLine {
   readonly #taps = new Map<string, CallMedia>();
   /** Calls re-offered (verto.attach) since the socket last dropped. */
   readonly #attachedSinceLogin = new Set<string>();
+  /** The two calls of a three-way call, each sending the other's audio mixed with ours. */
+  #conference: readonly [string, string] | null = null;
   readonly #listeners = new Map<keyof VertoLineEvents, Set<(payload: never) => void>>();
   readonly #unsubscribe: (() => void)[];
   #disposed = false;
@@ -219,6 +221,36 @@ export class VertoLine {
     await this.#client.transfer(callID, destination);
   }
 
+  /**
+   * Attended transfer: the far end of `callID` (the caller on hold) and that of `otherID` (the colleague
+   * consulted) are bridged to each other by the exchange; our two calls then end here.
+   */
+  async replace(callID: string, otherID: string): Promise<void> {
+    await this.#client.replace(callID, otherID);
+    // The exchange hangs both of our legs up (FreeSWITCH the consultation after a moment); nothing of
+    // them is left to wait for.
+    for (const id of [callID, otherID]) await this.hangup(id).catch(() => undefined);
+  }
+
+  /**
+   * A three-way call of two calls that are up: each far end hears the other as well as us, mixed in
+   * this browser, so the exchange needs nothing of its own (FreeSWITCH or the sandbox alike). Leaving
+   * it is an attended transfer (replace): the other two stay connected.
+   */
+  async conference(callID: string, otherID: string): Promise<void> {
+    this.#conference = [callID, otherID];
+    await this.#mixConference();
+  }
+
+  /** Each call of the three-way call sends the other's audio with ours (once it arrived). */
+  async #mixConference(): Promise<void> {
+    const pair = this.#conference;
+    if (!pair) return;
+    const [a, b] = pair.map((id) => this.#calls.get(id)?.media ?? null);
+    await a?.mixIn(b?.remoteStream ? [b.remoteStream] : []);
+    await b?.mixIn(a?.remoteStream ? [a.remoteStream] : []);
+  }
+
   /** Ends every call locally and stops listening to the client (the client itself is not closed). */
   dispose(): void {
     this.#disposed = true;
@@ -283,10 +315,16 @@ export class VertoLine {
     }
   }
 
-  /** A call's media; a connection that fails later (ICE, DTLS) hangs the call up. */
+  /**
+   * A call's media; a connection that fails later (ICE, DTLS) hangs the call up. A far end's audio
+   * arriving anew (a re-bridge) is mixed again when the call is in a three-way call.
+   */
   #media(callID: string): CallMedia {
     return new CallMedia(this.#env, {
       onFailed: () => this.#mediaFailed(callID, new MediaSetupError('connection failed'), 'MEDIA_TIMEOUT'),
+      onRemote: () => {
+        if (this.#conference?.includes(callID)) void this.#mixConference();
+      },
     });
   }
 
@@ -395,6 +433,12 @@ export class VertoLine {
       return;
     }
     if (!this.#forget(callID)) return;
+    // The other party of a three-way call goes on hearing us alone.
+    if (this.#conference?.includes(callID)) {
+      const other = this.#conference.find((id) => id !== callID);
+      this.#conference = null;
+      void this.#calls.get(other ?? '')?.media?.mixIn([]);
+    }
     this.#emit('ended', { callID, cause, byExchange });
   }
 

@@ -5,6 +5,7 @@ import {
   isNumberInputKey,
   isTransferNumber,
   monitorDialString,
+  pickupDialString,
   sanitizeNumberInput,
 } from './dial';
 
@@ -64,6 +65,10 @@ describe('dialling', () => {
     expect(dialString('03-1234-5678')).toBe('0312345678');
     expect(dialString(' 1001 ')).toBe('1001');
     expect(dialString('#1001*')).toBe('1001');
+  });
+
+  it('picks up with *8 and the extension', () => {
+    expect(pickupDialString('10 02')).toBe('*81002');
   });
 
   it('keeps *33, *0 and *8 codes, removing only spaces', () => {

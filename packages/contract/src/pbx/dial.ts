@@ -1,6 +1,8 @@
 /** Prefixes whose dial strings keep their non-digits (spec 9 "Dial prefixes"). */
 export const MONITOR_PREFIX = '*33';
-export const UNSTRIPPED_DIAL_PREFIXES = [MONITOR_PREFIX, '*0', '*8'] as const;
+/** Picks up a call ringing a colleague's extension (*8 + extension). */
+export const PICKUP_PREFIX = '*8';
+export const UNSTRIPPED_DIAL_PREFIXES = [MONITOR_PREFIX, '*0', PICKUP_PREFIX] as const;
 
 /** Transfer and forward numbers: 3–12 characters of digits, #, * or space (spec 9). */
 export const TRANSFER_NUMBER_LENGTH = { min: 3, max: 12 } as const;
@@ -62,6 +64,11 @@ export function dialString(number: string): string {
 /** The dial string that monitors an extension (*33 + extension). */
 export function monitorDialString(extension: string): string {
   return MONITOR_PREFIX + dialString(extension);
+}
+
+/** The dial string that picks up the call ringing an extension (*8 + extension). */
+export function pickupDialString(extension: string): string {
+  return PICKUP_PREFIX + dialString(extension);
 }
 
 /**

@@ -145,6 +145,17 @@ describe('client request builders reproduce the recorded frames byte for byte', 
     expect(vertoClientRequestSchemas['verto.modify'].parse(transfer.params)).toEqual(transfer.params);
   });
 
+  it('an attended transfer (replace) names the other call beside the action, as mod_verto reads it', () => {
+    const replace = vertoModifyRequest(13, { action: 'replace', callID: 'c1', replaceCallID: 'c2', sessid });
+    expect(replace.params).toEqual({
+      action: 'replace',
+      dialogParams: { callID: 'c1' },
+      replaceCallID: 'c2',
+      sessid,
+    });
+    expect(vertoClientRequestSchemas['verto.modify'].parse(replace.params)).toEqual(replace.params);
+  });
+
   it('a reject carries CALL_REJECTED with its code', () => {
     expect(vertoByeRequest(4, { callID: 'c1', sessid, cause: 'CALL_REJECTED' }).params).toMatchObject({
       cause: 'CALL_REJECTED',

@@ -225,21 +225,20 @@ export function vertoByeRequest(
   });
 }
 
-/** Builds verto.modify: hold, unhold, toggleHold, or a blind transfer of the far end. */
+/**
+ * Builds verto.modify: hold, unhold, toggleHold, a blind transfer of the far end, or 'replace' (attended
+ * transfer: the far ends of this call and of `replaceCallID` are bridged to each other).
+ */
 export function vertoModifyRequest(
   id: number,
   p: { callID: string; sessid: string } & (
-    { action: 'hold' | 'unhold' | 'toggleHold' } | { action: 'transfer'; destination: string }
+    | { action: 'hold' | 'unhold' | 'toggleHold' }
+    | { action: 'transfer'; destination: string }
+    | { action: 'replace'; replaceCallID: string }
   ),
 ): VertoClientRequestFrame<'verto.modify'> {
-  const dialogParams = { callID: p.callID };
-  return vertoClientRequest(
-    id,
-    'verto.modify',
-    p.action === 'transfer'
-      ? { action: p.action, dialogParams, destination: p.destination, sessid: p.sessid }
-      : { action: p.action, dialogParams, sessid: p.sessid },
-  );
+  const { callID, sessid, ...rest } = p;
+  return vertoClientRequest(id, 'verto.modify', { ...rest, dialogParams: { callID }, sessid });
 }
 
 /** Builds verto.info carrying DTMF digits. */

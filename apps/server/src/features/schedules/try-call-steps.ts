@@ -40,6 +40,7 @@ export function tryCallSteps(plan: RoutePlan): TryCallStep[] {
     case 'park':
     case 'retrieve':
     case 'monitor':
+    case 'pickup':
       // Feature codes an extension dials: an outside call's plan never holds them.
       return [];
   }

@@ -60,6 +60,7 @@ export function extensionEntry(row: ExtensionRow): ExtensionEntry {
     phoneType: row.phoneType ?? null,
     ring: freeze({ kind: 'extension', target, onNoAnswer: hangup('no-answer') }),
     monitor: freeze({ kind: 'monitor', extension, extensionUuid }),
+    pickup: freeze({ kind: 'pickup', extension, extensionUuid }),
   });
 }
 

@@ -223,6 +223,7 @@ describe('incoming numbers that cannot be followed', () => {
     ],
     ['an extension number is not an incoming number', '1002', at, hangup('unknown-number')],
     ['no feature codes from outside: monitor', '*331001', at, hangup('unknown-number')],
+    ['no feature codes from outside: pick-up', '*81001', at, hangup('unknown-number')],
     ['no feature codes from outside: park', 'park+5901', at, hangup('unknown-number')],
   ];
   it.each(cases)('%s', (_, did, instant, expected) => {

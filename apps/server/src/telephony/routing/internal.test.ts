@@ -174,7 +174,22 @@ describe('feature codes', () => {
     ],
     ['an unset speed number', '*050', '1002', hangup('speed-dial-unset')],
     ['*0 with one digit', '*05', '1002', hangup('unknown-number')],
-    ['*8 is not offered', '*81001', '1002', hangup('unknown-number')],
+    [
+      '*8 picks up the call ringing an extension',
+      '*81001',
+      '1002',
+      { kind: 'pickup', extension: '1001', extensionUuid: uuid(1001) },
+    ],
+    [
+      '*8 keeps spaces out',
+      '*8 1001',
+      '1002',
+      { kind: 'pickup', extension: '1001', extensionUuid: uuid(1001) },
+    ],
+    ['*8 on yourself', '*81002', '1002', hangup('self-call')],
+    ['*8 on a disabled extension', '*81004', '1002', hangup('disabled')],
+    ['*8 on an unknown extension', '*81099', '1002', hangup('unknown-number')],
+    ['*8 with a star after it', '*8*1001', '1002', hangup('unknown-number')],
   ];
   it.each(cases)('%s', (_, dialled, caller, expected) => {
     expect(dial(dialled, caller)).toEqual(expected);

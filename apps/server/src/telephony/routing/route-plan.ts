@@ -28,7 +28,7 @@ export const HANGUP_CAUSES = {
   /** A park code outside park+5901 … park+5908. */
   'park-slot-unknown': 'UNALLOCATED_NUMBER',
   'do-not-disturb': 'USER_BUSY',
-  /** The caller reached their own extension (directly or through a forward), or monitored it. */
+  /** The caller reached their own extension (directly or through a forward), monitored or picked it up. */
   'self-call': 'USER_BUSY',
   /** The rung extension or group did not answer in time. */
   'no-answer': 'NO_ANSWER',
@@ -183,6 +183,16 @@ export interface MonitorPlan {
   readonly extensionUuid: string;
 }
 
+/**
+ * Take the call ringing an extension (*8<ext>): the caller is connected to whoever picks it up and
+ * the extension stops ringing. Which call that is, is read from the live calls when it is dialled.
+ */
+export interface PickupPlan {
+  readonly kind: 'pickup';
+  readonly extension: string;
+  readonly extensionUuid: string;
+}
+
 /** Why routing moved on to another configured number. */
 export type TransferReason = 'forward' | 'speed-dial' | 'schedule' | 'no-answer';
 
@@ -220,6 +230,7 @@ export type RoutePlan =
   | ParkPlan
   | RetrievePlan
   | MonitorPlan
+  | PickupPlan
   | TransferPlan
   | IncomingPlan;
 

@@ -72,6 +72,7 @@ describe('whatever is dialled, routing answers with a plan', () => {
       'park',
       'retrieve',
       'monitor',
+      'pickup',
     ];
     expect(kinds).toEqual(expect.arrayContaining([...seen]));
     expect([...seen]).toEqual(expect.arrayContaining(['hangup', 'outbound', 'ringGroup']));

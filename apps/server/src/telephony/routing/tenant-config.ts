@@ -14,7 +14,15 @@ import {
   ringGroupEntry,
   scheduleEntry,
 } from './config-entries';
-import type { IvrPlan, MonitorPlan, ParkSlot, RingExtensionPlan, RingTarget, RoutePlan } from './route-plan';
+import type {
+  IvrPlan,
+  MonitorPlan,
+  ParkSlot,
+  PickupPlan,
+  RingExtensionPlan,
+  RingTarget,
+  RoutePlan,
+} from './route-plan';
 import type { TenantRows } from './tenant-rows';
 
 export interface ExtensionEntry {
@@ -30,6 +38,7 @@ export interface ExtensionEntry {
   /** Ringing it directly. */
   readonly ring: RingExtensionPlan;
   readonly monitor: MonitorPlan;
+  readonly pickup: PickupPlan;
 }
 
 /** A ring group's no-answer action: a ready plan, or a transfer resolved when routing. */

@@ -1,8 +1,12 @@
-/** What a party does to a live call: hold, blind transfer, DTMF — from its phone or from the server. */
+/**
+ * What a party does to a live call: hold, blind and attended transfer, DTMF — from its phone or from
+ * the server.
+ */
 import { finalPlan, route } from '../routing';
 import { HOLD_MUSIC, playback, type CallEnv } from './call-env';
 import { run } from './call-flow';
 import { routingNumber, type Leg } from './leg';
+import { connect } from './media';
 
 export type HoldAction = 'hold' | 'unhold' | 'toggleHold';
 
@@ -65,6 +69,21 @@ export async function transfer(
     run(env, mover, config, line, plan);
   }
   board.changed(mover.domainName);
+  return null;
+}
+
+/**
+ * Attended transfer (verto.modify 'replace', as mod_verto's attended_transfer does once both calls are
+ * answered): the far ends of one party's two calls are bridged to each other — the caller held on
+ * `held` and the colleague consulted on `consult` — and the party's own two legs are left to end.
+ * 'not-bridged' when either leg has nobody at its far end (still ringing, parked …); nothing changes then.
+ */
+export function joinFarEnds(env: CallEnv, held: Leg, consult: Leg): TransferRefusal | null {
+  const [caller, colleague] = [held.peer, consult.peer];
+  if (!caller || !colleague || caller === colleague || held.ended || consult.ended) return 'not-bridged';
+  held.peer = consult.peer = caller.peer = colleague.peer = null;
+  // The caller's hold music stops as it is linked; media follows (a fresh offer, answered by re-attach).
+  connect(env.board, caller, colleague).catch(env.onError);
   return null;
 }
 

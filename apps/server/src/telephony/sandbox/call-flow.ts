@@ -15,7 +15,7 @@ import { isOutOfHoursCondition } from '@tsunagu/contract';
 import { HOLD_MUSIC, playback, VOICEMAIL_PROMPT, type CallEnv } from './call-env';
 import { CallFlow } from './flow';
 import { routingNumber, type Device, type Leg } from './leg';
-import { monitor, retrieve } from './park-and-monitor';
+import { monitor, pickUp, retrieve } from './park-and-monitor';
 import { ring, type RingTarget } from './ringing';
 import type { TenantLine } from './switchboard';
 import { FlowAborted, sleep } from './timers';
@@ -113,6 +113,8 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
       return retrieve(ctx.env, ctx.line, x, plan.slot);
     case 'monitor':
       return monitor(ctx.env, ctx.line, x, plan.extension);
+    case 'pickup':
+      return pickUp(ctx.env, ctx.line, x, plan.extension);
   }
 }
 

@@ -7,6 +7,10 @@ const CAUSE_CODES: Record<string, number> = {
   EXCHANGE_ROUTING_ERROR: 25,
   INVALID_NUMBER_FORMAT: 28,
   USER_NOT_REGISTERED: 606,
+  /** The consulting party's leg, once an attended transfer joined its two calls. */
+  ATTENDED_TRANSFER: 801,
+  /** A rung phone whose call a colleague picked up (*8). */
+  PICKED_OFF: 805,
 };
 
 /** The code of a cause name; an unknown name counts as NORMAL_CLEARING's 16. */

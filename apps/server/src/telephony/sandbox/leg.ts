@@ -62,6 +62,11 @@ export interface Fork {
   readonly legs: Set<Leg>;
   answered(leg: Leg, sdp: string | null): void;
   ended(leg: Leg, cause: string): void;
+  /**
+   * A colleague dialled *8 for one of the rung extensions: every rung phone stops (PICKED_OFF) and the
+   * caller is bridged to `picker`. False when there is no caller to take (a click-to-call's own phone).
+   */
+  pickUp(picker: Leg): boolean;
 }
 
 export interface Leg {
@@ -113,7 +118,10 @@ export interface Leg {
   voicemail: { email: string; startedAt: Date } | null;
   /** Set by its flow when it rang a ring group with a missed-call address (the last such group). */
   missedCallGroup: { email: string; groupName: string; groupNumber: string } | null;
-  /** The party it took back from a park slot (its call record is that party's call); `outside`: not an extension. */
+  /**
+   * The party it took back from a park slot or picked up from a ringing colleague (its call record is
+   * that party's call); `outside`: not an extension.
+   */
   retrieved: { party: Party; outside: boolean } | null;
 }
 

@@ -1,4 +1,7 @@
-/** Taking a parked call (59NN) and listening in on an extension's call (*33<ext>). */
+/**
+ * Feature codes on someone else's call: taking a parked call (59NN), listening in on an extension's
+ * call (*33<ext>) and picking up the call ringing an extension (*8<ext>).
+ */
 import { SANDBOX_MONITOR_VARIABLE } from '@tsunagu/contract';
 import type { CallEnv } from './call-env';
 import type { Leg } from './leg';
@@ -15,6 +18,17 @@ export async function retrieve(env: CallEnv, line: TenantLine, x: Leg, slot: num
   parked.dest = x.self.number;
   x.retrieved = { party: parked.self, outside: parked.extension === null };
   await connect(env.board, x, parked);
+}
+
+/**
+ * Takes the oldest call ringing the extension, as FreeSWITCH's intercept does; with none (nobody rings
+ * it, or only its own click-to-call), the picker's call ends.
+ */
+export function pickUp(env: CallEnv, line: TenantLine, x: Leg, extension: string): void {
+  for (const leg of line.legs.values()) {
+    if (leg.extension === extension && !leg.ended && leg.fork?.pickUp(x)) return;
+  }
+  env.board.end(x, 'NORMAL_CLEARING');
 }
 
 /**

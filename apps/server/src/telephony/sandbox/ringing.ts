@@ -5,7 +5,7 @@
 import type { CallEnv } from './call-env';
 import type { CallFlow } from './flow';
 import { newLeg, type CallInfo, type Device, type Fork, type Leg, type Party } from './leg';
-import { awaitsAnswer, deliverAnswer, offerOf, show } from './media';
+import { awaitsAnswer, connect, deliverAnswer, offerOf, show } from './media';
 import { FlowAborted } from './timers';
 
 /** One party to ring on all of its devices. */
@@ -83,6 +83,21 @@ export async function ring(
         if (fork.legs.size > 0) return;
         const refused = causes.every((c) => REJECTIONS.has(c));
         settle({ answered: null, cause: refused ? (causes[0] as string) : 'NO_ANSWER' });
+      },
+      pickUp(picker) {
+        if (!caller || fork.legs.size === 0) return false;
+        for (const leg of [...fork.legs]) {
+          leg.fork = null;
+          board.end(leg, 'PICKED_OFF');
+        }
+        fork.legs.clear();
+        caller.application = 'bridge';
+        picker.application = 'bridge';
+        picker.retrieved = { party: caller.self, outside: caller.extension === null };
+        // The caller's unanswered offer (or, from an up call, a fresh one) is answered by the picker.
+        connect(board, caller, picker).catch(env.onError);
+        settle({ answered: picker });
+        return true;
       },
     };
     const onAbort = () => {

@@ -17,7 +17,7 @@ import {
 } from '@tsunagu/contract';
 import type { WebSocket } from 'ws';
 import type { CallEnv } from './call-env';
-import { dtmf, hold, transfer } from './call-control';
+import { dtmf, hold, joinFarEnds, transfer } from './call-control';
 import { dial } from './call-flow';
 import { causeCode, clientCause } from './causes';
 import { asFreeSwitchSdp } from './freeswitch-sdp';
@@ -346,10 +346,31 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
         after: () => board.end(leg, 'NORMAL_CLEARING'),
       };
     }
-    if (action === 'replace') throw refuse.call('CALL ERROR', { callID, action });
+    if (action === 'replace') return replace(leg, params.replaceCallID);
     const holdState = hold(env, leg, action);
     if (!holdState) throw refuse.call('CALL ERROR', { callID, action });
     return { result: { callID, action, holdState, sessid } };
+  }
+
+  /**
+   * Attended transfer: the far end of this call and that of `replaceCallID` (another call of this
+   * phone) talk to each other; this phone's two legs then end, as on FreeSWITCH (the replaced leg with
+   * ATTENDED_TRANSFER). mod_verto's refusals: an unknown leg, or legs that are not both bridged.
+   */
+  function replace(leg: Leg, replaceCallID: string): VertoHandled {
+    const { uuid: callID } = leg;
+    const action = 'replace';
+    if (identity?.kind === 'caller') throw refuse.call('CALL ERROR', { callID, action });
+    const other = legs.get(replaceCallID);
+    if (!other || other === leg || other.ended) throw refuse.call('invalid transfer leg', { callID, action });
+    if (joinFarEnds(env, leg, other)) throw refuse.call('transfer failed', { callID, action });
+    return {
+      result: { callID, action, holdState: leg.state === 'HELD' ? 'held' : 'active', sessid },
+      after: () => {
+        board.end(other, 'ATTENDED_TRANSFER');
+        board.end(leg, 'NORMAL_CLEARING');
+      },
+    };
   }
 
   function info(params: VertoClientParams['verto.info']): VertoHandled {

@@ -45,10 +45,24 @@ afterEach(() => {
   stopRealtime?.();
   vi.restoreAllMocks();
   phone.store.set({ status: 'idle', problem: null, session: emptySession });
+  lines = 0;
 });
 
+let lines = 0;
+/** A ringing call on the next line (L1, L2 …, as the softphone gives them out). */
 function ringing(callID: string, number: string, name: string): CallView {
-  return { callID, direction: 'inbound', number, name, status: 'ringing', activeSince: null, muted: false };
+  lines = (lines % 4) + 1;
+  const line = lines;
+  return {
+    callID,
+    line,
+    direction: 'inbound',
+    number,
+    name,
+    status: 'ringing',
+    activeSince: null,
+    muted: false,
+  };
 }
 
 describe('callerDisplay', () => {

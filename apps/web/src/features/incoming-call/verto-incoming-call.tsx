@@ -38,13 +38,12 @@ export function VertoIncomingCall() {
   }, [session]);
 
   const [ringing = null, ...behind] = waitingCalls(session);
-  // Lines are numbered as the softphone's L1–L4: the first waiting call is L1.
-  const waiting: WaitingLine[] = behind.map((call, index) => {
-    const line = ja.softphone.line(index + 2);
+  // Each call keeps the line (L1–L4) the softphone shows it on.
+  const waiting: WaitingLine[] = behind.map((call) => {
     const shown = callerDisplay(call.name, call.number);
     return {
-      line,
-      title: ja.softphone.waitingItem(index + 2, shown.name || shown.number),
+      line: ja.softphone.line(call.line),
+      title: ja.softphone.waitingItem(call.line, shown.name || shown.number),
       onAnswer: () => void phone.answer(call.callID),
     };
   });

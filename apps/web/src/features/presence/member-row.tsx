@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { isExternalNumber, monitorDialString } from '@tsunagu/contract/pbx/dial';
+import { isExternalNumber, monitorDialString, pickupDialString } from '@tsunagu/contract/pbx/dial';
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
@@ -37,7 +37,8 @@ function OnCallBadge({ number }: { number: string | null }) {
 
 /** A colleague: name (red while on a call), IN / On call / Monitor badges and their extension to call. */
 export function MemberRow({ view, actions }: { view: MemberView; actions: MemberActions }) {
-  const { member, self, loggedIn, highlighted, busy, callNumber, deskPhone, softphone, status } = view;
+  const { member, self, loggedIn, highlighted, busy, callNumber, ringing, deskPhone, softphone, status } =
+    view;
   const { dial, dialBlocked, forceLogout } = actions;
   const extension = member.extension;
   return (
@@ -82,6 +83,19 @@ export function MemberRow({ view, actions }: { view: MemberView; actions: Member
         </Tooltip>
       )}
       {busy && <OnCallBadge number={callNumber} />}
+      {extension && !self && ringing && (
+        <Tooltip title={t.pickUpHint(extension)}>
+          <Button
+            size="small"
+            type="primary"
+            disabled={dialBlocked}
+            onClick={() => dial(pickupDialString(extension))}
+            style={{ height: 22, paddingInline: 6 }}
+          >
+            {t.pickUp}
+          </Button>
+        </Tooltip>
+      )}
       {extension && !self && (
         <Tooltip title={t.monitorHint(extension)}>
           <Button

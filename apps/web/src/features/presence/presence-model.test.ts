@@ -65,6 +65,16 @@ describe('presence model', () => {
     expect(views('HANGUP')?.busy).toBe(false);
   });
 
+  it('marks a member whose phone rings (a channel rung for the extension, unanswered) for pick-up', () => {
+    const suzuki = (entry: Partial<CallStateItem>) =>
+      memberViews(sales, new Map(), [channel(entry)], 'x')[1]?.ringing;
+    expect(suzuki({ callstate: 'RINGING' })).toBe(true);
+    expect(suzuki({ callstate: 'EARLY' })).toBe(true);
+    expect(suzuki({ callstate: 'ACTIVE' })).toBe(false);
+    // A call the member is making rings someone else.
+    expect(suzuki({ callstate: 'RINGING', direction: 'inbound' })).toBe(false);
+  });
+
   it('reads the other party: dest of a call the extension made, the caller of one it receives', () => {
     expect(otherParty(channel({ direction: 'inbound', dest: '0667778888', cid_num: '1002' }))).toBe(
       '0667778888',

@@ -21,6 +21,19 @@ export function busyChannel(
   );
 }
 
+/** Whether a call rings the extension now (a channel rung for it, unanswered): it can be picked up. */
+export function isRinging(extension: string | null, channels: readonly CallStateItem[]): boolean {
+  return (
+    extension !== null &&
+    channels.some(
+      (c) =>
+        c.extension === extension &&
+        c.direction === 'outbound' &&
+        (c.callstate === 'RINGING' || c.callstate === 'EARLY'),
+    )
+  );
+}
+
 /**
  * The other party's number on an extension's channel. A channel the extension started ('inbound' to
  * the exchange) goes to `dest`; a channel ringing the extension ('outbound') comes from `cid_num`.
@@ -46,6 +59,8 @@ export interface MemberView {
   busy: boolean;
   /** The other party of the current call, for the 'On call' badge. */
   callNumber: string | null;
+  /** A call rings the member's extension now: colleagues may pick it up (*8). */
+  ringing: boolean;
   /** The member's desk phone: 'ready' registered, 'offline' not; null when the extension has none. */
   deskPhone: 'ready' | 'offline' | null;
   /**
@@ -90,6 +105,7 @@ export function memberViews(
       highlighted: loggedIn || self,
       busy: channel !== undefined,
       callNumber: channel ? otherParty(channel) : null,
+      ringing: isRinging(member.extension, channels),
       deskPhone: phone === undefined ? null : phone ? 'ready' : 'offline',
       softphone,
       status: shownStatus(statuses.get(member.userUuid), {

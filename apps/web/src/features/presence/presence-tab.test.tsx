@@ -214,6 +214,30 @@ describe('presence tab', () => {
     unregister();
   });
 
+  it('offers ピックアップ on a colleague whose phone rings: it dials *8 and the extension', async () => {
+    const dialled: string[] = [];
+    const unregister = registerSoftphoneDialer((number) => dialled.push(number));
+    openPresence({ callState: () => [call({ callstate: 'RINGING', direction: 'outbound' })] });
+    await loaded();
+    const pickUp = await within(row('鈴木 花子')).findByRole('button', { name: 'ピックアップ' });
+    await userEvent.setup().click(pickUp);
+    expect(dialled).toEqual(['*81002']);
+    expect(within(row('田中 一郎')).queryByRole('button', { name: 'ピックアップ' })).toBeNull();
+    unregister();
+  });
+
+  it('offers no pick-up of a call a colleague is making, nor of one already answered', async () => {
+    openPresence({
+      callState: () => [
+        call({ callstate: 'RINGING', direction: 'inbound' }),
+        call({ uuid: 'b', extension: '1003', callstate: 'ACTIVE', direction: 'outbound' }),
+      ],
+    });
+    await loaded();
+    await screen.findAllByText('通話中');
+    expect(screen.queryByRole('button', { name: 'ピックアップ' })).toBeNull();
+  });
+
   it('in headset mode without a softphone yet, says so instead of calling', async () => {
     const { requests } = openPresence();
     await loaded();

@@ -40,22 +40,47 @@ export function ParkButtons({
   );
 }
 
-/** The waiting calls as '[L{n}] caller name', and the line buttons L1–L4 that answer them. */
-export function WaitingLines({
+/**
+ * The calls on the lines as '[L{n}] caller name (status)', each not current with its own hang-up (or
+ * reject), and the line buttons L1–L4: a waiting call's answers it, a held call's switches to it (the
+ * current call goes on hold); the current call's is shown pressed.
+ */
+export function LineButtons({
   lines,
-  onAnswer,
+  onSwitch,
+  onHangUp,
 }: {
   lines: LineControl[];
-  onAnswer: (callID: string) => void;
+  onSwitch: (callID: string) => void;
+  onHangUp: (callID: string) => void;
 }) {
-  const waiting = lines.filter((line) => line.callID !== null);
+  const used = lines.filter((line) => line.callID !== null);
+  const statusOf = (line: LineControl) => (line.status ? t.status[line.status] : '');
   return (
     <Flex vertical gap={4}>
-      {waiting.length > 0 && (
-        <ul aria-label={t.waiting} style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}>
-          {waiting.map((line) => (
+      {used.length > 0 && (
+        <ul aria-label={t.lineCalls} style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}>
+          {used.map((line) => (
             <li key={line.callID}>
-              <Typography.Text type="danger">{t.waitingItem(line.line, line.title)}</Typography.Text>
+              <Flex justify="space-between" align="center" gap={8}>
+                <Typography.Text
+                  type={line.status === 'ringing' ? 'danger' : undefined}
+                  strong={line.current}
+                  ellipsis
+                >
+                  {`${t.waitingItem(line.line, line.title)}（${statusOf(line)}）`}
+                </Typography.Text>
+                {!line.current && line.callID && (
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={line.status === 'ringing' ? t.rejectLine(line.line) : t.hangUpLine(line.line)}
+                    onClick={() => line.callID && onHangUp(line.callID)}
+                  >
+                    {line.status === 'ringing' ? ja.incoming.reject : t.hangUp}
+                  </Button>
+                )}
+              </Flex>
             </li>
           ))}
         </ul>
@@ -66,12 +91,18 @@ export function WaitingLines({
         style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 4 }}
       >
         {lines.map((line) => (
-          <Tooltip key={line.line} title={line.title || undefined}>
+          <Tooltip
+            key={line.line}
+            title={line.callID ? t.lineHint(line.line, line.title, statusOf(line)) : undefined}
+          >
             <Button
               aria-label={t.line(line.line)}
+              aria-pressed={line.current}
               type={line.callID ? 'primary' : 'default'}
-              disabled={!line.enabled}
-              onClick={() => line.callID && onAnswer(line.callID)}
+              danger={line.status === 'ringing'}
+              ghost={line.callID !== null && !line.current && line.status !== 'ringing'}
+              disabled={!line.enabled && !line.current}
+              onClick={() => line.enabled && line.callID && onSwitch(line.callID)}
             >
               {t.line(line.line)}
             </Button>

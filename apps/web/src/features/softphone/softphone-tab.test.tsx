@@ -28,6 +28,7 @@ const phone = getSoftphone();
 function call(callID: string, patch: Partial<CallView> = {}): CallView {
   return {
     callID,
+    line: 1,
     direction: 'inbound',
     number: '0312340001',
     name: '代表#佐藤',
@@ -59,7 +60,22 @@ function cdr(i: number, patch: Partial<CdrItem> = {}): CdrItem {
 
 let stopRealtime: (() => void) | undefined;
 beforeEach(() => {
-  for (const action of ['dial', 'answer', 'reject', 'toggleHold', 'transfer', 'park'] as const) {
+  const actions = [
+    'dial',
+    'answer',
+    'reject',
+    'toggleHold',
+    'transfer',
+    'park',
+    'consult',
+    'completeTransfer',
+    'cancelConsult',
+    'switchTo',
+    'conference',
+    'leaveConference',
+    'hangUpCall',
+  ] as const;
+  for (const action of actions) {
     vi.spyOn(phone, action).mockResolvedValue(undefined as never);
   }
   vi.spyOn(phone, 'hangUp').mockReturnValue(undefined);
@@ -139,21 +155,23 @@ describe('softphone tab with no call', () => {
   it('lists waiting calls as [L{n}] name; a line button answers its call and opens an outside caller’s record', async () => {
     const { router } = openTab();
     showSession({
-      calls: { a: call('a'), b: call('b', { number: '1002', name: '鈴木 花子' }) },
+      calls: { a: call('a'), b: call('b', { line: 2, number: '1002', name: '鈴木 花子' }) },
       incoming: ['a', 'b'],
     });
     vi.mocked(phone.answer).mockImplementation(async (id) => call(id ?? 'a'));
     const user = userEvent.setup();
     expect(
-      within(screen.getByRole('list', { name: '着信待ち' }))
+      within(screen.getByRole('list', { name: '回線の通話' }))
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['[L1] 代表#佐藤', '[L2] 鈴木 花子']);
+        .map((li) => li.querySelector('.ant-typography')?.textContent),
+    ).toEqual(['[L1] 代表#佐藤（着信中）', '[L2] 鈴木 花子（着信中）']);
     expect(button('L1')).toHaveProperty('disabled', false);
     expect(button('L2')).toHaveProperty('disabled', false);
     expect(button('L3')).toHaveProperty('disabled', true);
-    // Waiting calls: Hang up (rejects the first) and Receive call appear.
+    // Waiting calls: Hang up (rejects the first) and Receive call appear; each waiting call can be refused.
     expect(button(/切断/)).toBeTruthy();
+    await user.click(button('L2 を拒否'));
+    expect(phone.hangUpCall).toHaveBeenCalledWith('b');
     await user.click(button('L1'));
     expect(phone.answer).toHaveBeenCalledWith('a');
     await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/0312340001'));
@@ -275,6 +293,92 @@ describe('softphone tab during a call', () => {
     await user.selectOptions(again, '1000');
     await user.type(again, '{Enter}');
     expect(phone.transfer).toHaveBeenLastCalledWith('1000');
+  });
+});
+
+describe('softphone tab with two calls', () => {
+  const held = (patch: Partial<CallView> = {}) =>
+    call('a', { status: 'held', activeSince: Date.now() - 120_000, ...patch });
+  const colleague = (patch: Partial<CallView> = {}) =>
+    call('c', {
+      line: 2,
+      direction: 'outbound',
+      number: '1002',
+      name: '鈴木 花子',
+      status: 'active',
+      activeSince: Date.now() - 5_000,
+      ...patch,
+    });
+
+  it('starts an attended transfer from the same picker as the blind one', async () => {
+    openTab();
+    showSession({ calls: { a: held({ status: 'active' }) }, currentId: 'a' });
+    vi.mocked(phone.consult).mockResolvedValue(true);
+    const user = userEvent.setup();
+    await user.click(button(/相談転送/));
+    expect(await screen.findByText('相談する番号を入力して Enter を押してください')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: '転送先番号' }), '1002{Enter}');
+    expect(phone.consult).toHaveBeenLastCalledWith('1002');
+  });
+
+  it('while consulting: shows both parties with 転送完了, 切替 and 相談取消; the held line switches back', async () => {
+    openTab();
+    showSession({
+      calls: { a: held(), c: colleague() },
+      currentId: 'c',
+      aside: ['a'],
+      consult: { heldId: 'a', consultId: 'c' },
+    });
+    const user = userEvent.setup();
+    const panel = screen.getByRole('region', { name: '相談転送中' });
+    expect(within(panel).getByText('保留中の相手').nextSibling?.textContent).toBe('代表#佐藤 0312340001');
+    expect(within(panel).getByText('相談先').nextSibling?.textContent).toBe('鈴木 花子 1002');
+    await user.click(within(panel).getByRole('button', { name: '転送完了' }));
+    expect(phone.completeTransfer).toHaveBeenCalled();
+    await user.click(within(panel).getByRole('button', { name: '切替' }));
+    expect(phone.switchTo).toHaveBeenLastCalledWith('a');
+    await user.click(within(panel).getByRole('button', { name: '相談取消' }));
+    expect(phone.cancelConsult).toHaveBeenCalled();
+    expect(button('L2').getAttribute('aria-pressed')).toBe('true');
+    await user.click(button('L1'));
+    expect(phone.switchTo).toHaveBeenLastCalledWith('a');
+    await user.click(button('L1 を切断'));
+    expect(phone.hangUpCall).toHaveBeenCalledWith('a');
+    // Nothing more to transfer meanwhile; the two can become a three-way call.
+    expect(button(/ブラインド転送/)).toHaveProperty('disabled', true);
+    await user.click(button(/3者通話/));
+    expect(phone.conference).toHaveBeenCalled();
+  });
+
+  it('keeps 転送完了 off while the colleague’s phone still rings', () => {
+    openTab();
+    showSession({
+      calls: { a: held(), c: colleague({ status: 'calling', activeSince: null }) },
+      currentId: 'c',
+      aside: ['a'],
+      consult: { heldId: 'a', consultId: 'c' },
+    });
+    const panel = screen.getByRole('region', { name: '相談転送中' });
+    expect(within(panel).getByRole('button', { name: '転送完了' })).toHaveProperty('disabled', true);
+    expect(within(panel).getByRole('button', { name: '切替' })).toHaveProperty('disabled', true);
+  });
+
+  it('in a three-way call: 退出 leaves the two talking, 全員切断 ends it; hold and park are off', async () => {
+    openTab();
+    showSession({
+      calls: { a: held({ status: 'active' }), c: colleague() },
+      currentId: 'c',
+      conference: ['c', 'a'],
+    });
+    const user = userEvent.setup();
+    const panel = screen.getByRole('region', { name: '3者通話中' });
+    expect(within(panel).getByText('L1').nextSibling?.textContent).toBe('代表#佐藤 0312340001');
+    await user.click(within(panel).getByRole('button', { name: '退出' }));
+    expect(phone.leaveConference).toHaveBeenCalled();
+    await user.click(within(panel).getByRole('button', { name: '全員切断' }));
+    expect(phone.hangUp).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /保留/ })).toBeNull();
+    expect(button('P1')).toHaveProperty('disabled', true);
   });
 });
 

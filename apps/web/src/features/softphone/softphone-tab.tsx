@@ -1,5 +1,12 @@
-import { AudioMutedOutlined, AudioOutlined, PauseCircleOutlined, PhoneOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider, Flex, Typography } from 'antd';
+import {
+  AudioMutedOutlined,
+  AudioOutlined,
+  PauseCircleOutlined,
+  PhoneOutlined,
+  TeamOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Divider, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { getSoftphone } from '../../phone/browser';
 import { currentCall, formatDuration, sessionDurationMs } from '../../phone/call-session';
@@ -9,8 +16,9 @@ import { CallerCard, CallNoteButton } from '../../shared/customers/caller-card';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { Keypad, NumberField } from './dial-pad';
+import { CallPairPanel } from './call-pair-panel';
 import { SoftphoneHistory } from './softphone-history';
-import { ParkButtons, WaitingLines } from './slot-buttons';
+import { LineButtons, ParkButtons } from './slot-buttons';
 import { TransferPopover } from './transfer-popover';
 import { useNow, useSoftphoneState } from './use-softphone';
 import { useParkSlots } from './use-park-slots';
@@ -35,6 +43,9 @@ export function SoftphoneTab() {
   // Spec 2.4: 'Receive call' and the line buttons answer and open the caller's customer record.
   const receive = (callID?: string) =>
     void phone.answer(callID).then((call) => call && openCustomer(call.number));
+  // A line's waiting call is answered as 'Receive call' does; a held one is switched to.
+  const switchLine = (callID: string) =>
+    session.incoming.includes(callID) ? receive(callID) : void phone.switchTo(callID);
 
   return (
     <Flex vertical gap={8} aria-label={t.label}>
@@ -104,10 +115,38 @@ export function SoftphoneTab() {
           </Button>
         )}
         <TransferPopover enabled={controls.transfer} onTransfer={(target) => phone.transfer(target)} />
+        <TransferPopover
+          enabled={controls.consult}
+          onTransfer={(target) => phone.consult(target)}
+          label={t.consult}
+          hint={t.consultNumberHint}
+          icon={<UserSwitchOutlined />}
+        />
+        {controls.conference && (
+          <Tooltip title={t.conferenceHint}>
+            <Button icon={<TeamOutlined />} onClick={() => void phone.conference()}>
+              {t.conference}
+            </Button>
+          </Tooltip>
+        )}
       </div>
+      <CallPairPanel
+        session={session}
+        actions={{
+          completeTransfer: () => void phone.completeTransfer(),
+          cancelConsult: () => void phone.cancelConsult(),
+          switchTo: (callID) => void phone.switchTo(callID),
+          leaveConference: () => void phone.leaveConference(),
+          endConference: () => phone.hangUp(),
+        }}
+      />
 
       <ParkButtons park={controls.park} inCall={current !== null} onPark={(slot) => void phone.park(slot)} />
-      <WaitingLines lines={controls.lines} onAnswer={receive} />
+      <LineButtons
+        lines={controls.lines}
+        onSwitch={switchLine}
+        onHangUp={(callID) => void phone.hangUpCall(callID)}
+      />
 
       <Divider style={{ margin: '4px 0' }} />
       {info.user.extensionUuid && (

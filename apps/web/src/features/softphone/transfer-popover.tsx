@@ -1,6 +1,6 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { NumberInput } from '../../shared/ui/number-input';
@@ -12,14 +12,21 @@ const LIST_ROWS = 10;
 
 /**
  * 'Blind' transfer: a free number (Enter transfers) or one of the tenant's extensions, shown as
- * 'ext - name' in a list 10 rows high (click one, then Enter).
+ * 'ext - name' in a list 10 rows high (click one, then Enter). The same picker starts an attended
+ * transfer (相談転送: `label`, `hint` and `icon` say which).
  */
 export function TransferPopover({
   enabled,
   onTransfer,
+  label = t.blind,
+  hint = t.transferHint,
+  icon = <SwapOutlined />,
 }: {
   enabled: boolean;
   onTransfer: (number: string) => Promise<boolean>;
+  label?: string;
+  hint?: string;
+  icon?: ReactNode;
 }) {
   const extensions = useTenantDirectory()?.extensions ?? [];
   const [open, setOpen] = useState(false);
@@ -46,7 +53,7 @@ export function TransferPopover({
         onPressEnter={() => void transfer(number)}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t.transferHint}
+        {hint}
       </Typography.Text>
       <label htmlFor={ids.list} style={{ marginTop: 6 }}>
         {t.transferList}
@@ -77,13 +84,13 @@ export function TransferPopover({
     <Popover
       trigger="click"
       placement="left"
-      title={t.blind}
+      title={label}
       content={content}
       open={open && enabled}
       onOpenChange={(next) => setOpen(next && enabled)}
     >
-      <Button icon={<SwapOutlined />} disabled={!enabled} block>
-        {t.blind}
+      <Button icon={icon} disabled={!enabled} block>
+        {label}
       </Button>
     </Popover>
   );

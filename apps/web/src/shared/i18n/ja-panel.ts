@@ -32,6 +32,9 @@ export const jaPanel = {
         'ログイン中ですが、ソフトフォンが電話サーバーに接続されていません（着信できません）',
       monitor: 'モニター',
       monitorHint: (extension: string) => `内線 ${extension} の通話をモニターします`,
+      pickUp: 'ピックアップ',
+      pickUpHint: (extension: string) =>
+        `内線 ${extension} に鳴っている着信に代わりに応答します（*8${extension}）`,
       representative: '代表番号',
       you: '（自分）',
       forceLogout: '強制ログアウト',

@@ -21,6 +21,7 @@ function freeswitchAnswer(at: string) {
     context: 'public',
     media: (file) => `/recordings/${file}`,
     monitorTarget: () => null,
+    pickupTarget: () => null,
   });
   return executed(buildDialplanXml('public', NUMBER, finalPlan(plan).kind, translation), NUMBER);
 }

@@ -19,7 +19,14 @@ const STORED: Record<string, string> = {
 const media = (file: string) => (STORED[file] ? `${RECORDINGS}/${STORED[file]}` : null);
 
 function context(fields: Partial<TranslationContext> = {}): TranslationContext {
-  return { domainName: DOMAIN, context: 'internal', media, monitorTarget: () => null, ...fields };
+  return {
+    domainName: DOMAIN,
+    context: 'internal',
+    media,
+    monitorTarget: () => null,
+    pickupTarget: () => null,
+    ...fields,
+  };
 }
 
 /** The answer for a plan, as FreeSWITCH would receive it. */
@@ -228,6 +235,22 @@ describe('one translation per plan kind (golden)', () => {
       ['hangup', 'NORMAL_CLEARING'],
     ]);
     expect(executed(answer(plan, '*331001'), '*331001')).toEqual([['hangup', 'NORMAL_CLEARING']]);
+    expect(isReusable(plan)).toBe(false);
+  });
+
+  it('pick-up: intercepts the caller of the call ringing the extension, unanswered only; nothing ringing ends it', () => {
+    const plan = dial('*81001');
+    const ringing = answer(
+      plan,
+      '*81001',
+      context({ pickupTarget: (ext) => (ext === '1001' ? 'uuid-of-caller' : null) }),
+    );
+    expect(executed(ringing, '*81001')).toEqual([
+      ['set', 'intercept_unanswered_only=true'],
+      ['intercept', 'uuid-of-caller'],
+      ['hangup', 'NORMAL_CLEARING'],
+    ]);
+    expect(executed(answer(plan, '*81001'), '*81001')).toEqual([['hangup', 'NORMAL_CLEARING']]);
     expect(isReusable(plan)).toBe(false);
   });
 

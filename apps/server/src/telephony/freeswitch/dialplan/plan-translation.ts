@@ -9,6 +9,7 @@ import type {
   IvrPlan,
   MonitorPlan,
   OutboundPlan,
+  PickupPlan,
   ParkPlan,
   RetrievePlan,
   RingExtensionPlan,
@@ -32,6 +33,8 @@ export interface TranslationContext {
   media(file: string): string | null;
   /** The channel to listen to when monitoring the extension, or null when it is on no call. */
   monitorTarget(extension: string): string | null;
+  /** The calling leg of the call ringing the extension (to pick up), or null when nothing rings it. */
+  pickupTarget(extension: string): string | null;
 }
 
 /**
@@ -184,6 +187,20 @@ function monitorPlan(plan: MonitorPlan, ctx: TranslationContext): Translation {
   );
 }
 
+/**
+ * *8<ext>: intercept bridges the picker with the caller and hangs up the phones it rang (PICKED_OFF).
+ * Only a call still unanswered is taken: one answered since the lookup fails, and the picker hangs up.
+ */
+function pickupPlan(plan: PickupPlan, ctx: TranslationContext): Translation {
+  const target = ctx.pickupTarget(plan.extension);
+  if (!target) return run(action('hangup', 'NORMAL_CLEARING'));
+  return run(
+    action('set', 'intercept_unanswered_only=true'),
+    action('intercept', target),
+    action('hangup', 'NORMAL_CLEARING'),
+  );
+}
+
 function transferPlan(plan: TransferPlan, ctx: TranslationContext): Translation {
   return translatePlan(plan.then, ctx);
 }
@@ -226,6 +243,8 @@ export function translatePlan(plan: RoutePlan, ctx: TranslationContext): Transla
       return retrievePlan(plan);
     case 'monitor':
       return monitorPlan(plan, ctx);
+    case 'pickup':
+      return pickupPlan(plan, ctx);
     case 'transfer':
       return transferPlan(plan, ctx);
     case 'incoming':
@@ -235,11 +254,12 @@ export function translatePlan(plan: RoutePlan, ctx: TranslationContext): Transla
 
 /**
  * Whether the answer for a plan may be reused for the same number and caller: not when it depends on
- * chance (the random ring order) or on live calls (whom a monitor listens to).
+ * chance (the random ring order) or on live calls (whom a monitor listens to, which call is picked up).
  */
 export function isReusable(plan: RoutePlan): boolean {
   switch (plan.kind) {
     case 'monitor':
+    case 'pickup':
       return false;
     case 'ringGroup':
       return plan.strategy !== 'random' && isReusable(plan.onNoAnswer);

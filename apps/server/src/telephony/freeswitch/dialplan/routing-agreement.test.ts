@@ -17,6 +17,7 @@ const ctx = (context: 'internal' | 'public'): TranslationContext => ({
   context,
   media: (file) => `${PATH}${file}`,
   monitorTarget: (extension) => (extension === '1009' ? null : `call-of-${extension}`),
+  pickupTarget: (extension) => (extension === '1009' ? null : `caller-of-${extension}`),
 });
 
 /** What a plan says happens, as steps. */
@@ -82,6 +83,13 @@ function planSteps(plan: RoutePlan, context: 'internal' | 'public'): Step[] {
             ['monitor', plan.extension],
             ['hangup', 'NORMAL_CLEARING'],
           ];
+    case 'pickup':
+      return plan.extension === '1009'
+        ? [['hangup', 'NORMAL_CLEARING']]
+        : [
+            ['pick up', plan.extension],
+            ['hangup', 'NORMAL_CLEARING'],
+          ];
     case 'transfer':
       return planSteps(plan.then, context);
     case 'incoming':
@@ -136,6 +144,7 @@ function xmlSteps(xml: string): Step[] {
     else if (app === 'record') steps.push(['voicemail', vars.get('voicemail_email') ?? null]);
     else if (app === 'ivr') steps.push(['ivr', data.split('@')[0] ?? '']);
     else if (app === 'eavesdrop') steps.push(['monitor', data.replace('call-of-', '')]);
+    else if (app === 'intercept') steps.push(['pick up', data.replace('caller-of-', '')]);
     // After an extension rang out the bridge's failure is NO_ANSWER (or, with no phone connected,
     // USER_NOT_REGISTERED, which both engines pass on: see the sandbox's calls test).
     else if (app === 'hangup')
@@ -201,6 +210,9 @@ const internal: [dialled: string, caller: string][] = [
   ['5901', '1002'],
   ['5908', '1002'],
   ['*331001', '1002'],
+  ['*81001', '1002'],
+  ['*81009', '1002'],
+  ['*81002', '1002'],
   ['*331009', '1002'],
   ['*331002', '1002'],
   ['*331004', '1002'],
@@ -276,6 +288,7 @@ describe('routing model and generated dialplan agree', () => {
         'monitor',
         'outbound',
         'park',
+        'pickup',
         'retrieve',
         'ringGroup',
         'transfer',

@@ -93,4 +93,19 @@ describe('ChannelTable', () => {
     expect(table.monitorTarget(DOMAIN, '1002')).toBeNull();
     expect(table.monitorTarget('b.example', '1001')).toBeNull();
   });
+
+  it('finds the call to pick up: the caller of the oldest unanswered channel ringing the extension', () => {
+    const table = new ChannelTable();
+    const rung = { direction: 'outbound' as const, presence_id: `1002@${DOMAIN}` };
+    table.update(channel({ ...rung, uuid: 'answered', call_uuid: 'caller-0', callstate: 'ACTIVE' }));
+    // A click-to-call's own leg: FreeSWITCH originated it, there is no caller to take.
+    table.update(channel({ ...rung, uuid: 'c2c', call_uuid: 'c2c', callstate: 'RINGING' }));
+    expect(table.pickupTarget(DOMAIN, '1002')).toBeNull();
+    table.update(channel({ ...rung, uuid: 'first', call_uuid: 'caller-1', callstate: 'RINGING' }));
+    table.update(channel({ ...rung, uuid: 'second', call_uuid: 'caller-2', callstate: 'EARLY' }));
+    expect(table.pickupTarget(DOMAIN, '1002')).toBe('caller-1');
+    // The caller's own channel (inbound, dialled by 1001) is not a call ringing 1001.
+    expect(table.pickupTarget(DOMAIN, '1001')).toBeNull();
+    expect(table.pickupTarget('b.example', '1002')).toBeNull();
+  });
 });

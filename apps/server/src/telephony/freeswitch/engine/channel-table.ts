@@ -118,6 +118,26 @@ export class ChannelTable {
     return null;
   }
 
+  /**
+   * The call ringing an extension, to pick up with *8: the calling leg (its a-leg, `call_uuid`) of the
+   * oldest channel still ringing the extension's phone; null when none rings it. A click-to-call's first
+   * leg has no calling leg (FreeSWITCH itself originated it), so it cannot be picked up.
+   */
+  pickupTarget(domainName: string, extension: string): string | null {
+    for (const uuid of this.byDomain.get(domainName) ?? []) {
+      const channel = this.channels.get(uuid) as Channel;
+      const state = STATES[channel.callstate];
+      if (
+        extensionOf(channel) === extension &&
+        channel.direction === 'outbound' &&
+        (state === 'RINGING' || state === 'EARLY') &&
+        channel.call_uuid !== uuid
+      )
+        return channel.call_uuid;
+    }
+    return null;
+  }
+
   private put(previous: Channel | undefined, channel: Channel): string[] {
     this.channels.set(channel.uuid, channel);
     if (previous && previous.domain !== channel.domain)

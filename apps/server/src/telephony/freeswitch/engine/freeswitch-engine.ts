@@ -86,6 +86,7 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
     configs,
     recordingsPath: deps.settings.recordingsPath,
     monitorTarget: (domainName, extension) => channels.monitorTarget(domainName, extension),
+    pickupTarget: (domainName, extension) => channels.pickupTarget(domainName, extension),
     now: deps.now,
     random: deps.random,
   });

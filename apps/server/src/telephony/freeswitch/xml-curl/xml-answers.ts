@@ -29,6 +29,8 @@ export interface XmlAnswersDeps {
   recordingsPath: string;
   /** The channel an extension is on now, for *33 monitoring. */
   monitorTarget(domainName: string, extension: string): string | null;
+  /** The calling leg of the call ringing an extension now, for *8 pick-up. */
+  pickupTarget(domainName: string, extension: string): string | null;
   /** Epoch ms; used when a request carries no Event-Date-Timestamp. */
   now?: () => number;
   /** Orders the random ring strategy. */
@@ -133,6 +135,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
         context,
         media,
         monitorTarget: (extension) => deps.monitorTarget(domainName, extension),
+        pickupTarget: (extension) => deps.pickupTarget(domainName, extension),
       }),
     );
     return buildDialplanXml(request.context, request.destinationNumber, finalPlan(plan).kind, translation);
@@ -158,6 +161,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
       context: request.context === 'public' ? 'public' : 'internal',
       media: () => null,
       monitorTarget: () => null,
+      pickupTarget: () => null,
     });
     return buildDialplanXml(request.context, request.destinationNumber, 'hangup', refusal);
   }
