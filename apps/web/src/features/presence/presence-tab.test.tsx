@@ -176,7 +176,7 @@ describe('presence tab', () => {
     await waitFor(() => expect(fakeStomp.isSubscribed(topics.userStatus(domainUuid))).toBe(true));
     fakeStomp.publish(
       topics.userStatus(domainUuid),
-      JSON.stringify({ userUuid: colleagues.suzuki.userUuid, status: 'break', since }),
+      JSON.stringify([{ userUuid: colleagues.suzuki.userUuid, status: 'break', since }]),
     );
     await waitFor(() => expect(within(row('鈴木 花子')).getByText('休憩')).toBeTruthy());
     expect(within(row('鈴木 花子')).queryByText('会議中')).toBeNull();
