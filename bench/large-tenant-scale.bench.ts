@@ -10,6 +10,8 @@
 // Run: npx tsx bench/large-tenant-scale.bench.ts            (small: 2,000 / 200 / 200,000)
 //      BENCH_SCALE=full npx tsx bench/large-tenant-scale.bench.ts
 //      BENCH_EXTENSIONS=… BENCH_USERS=… BENCH_CALLS=… override each size; BENCH_RECONNECT=0 skips it.
+//      BENCH_BUILD_ONLY=1 builds the data and stops; BENCH_REUSE=1 measures on the data a build of the same
+//      sizes left in the schema (the full build takes ~15 minutes, the measuring a few).
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -27,6 +29,12 @@ const OWN_SHARE = Number(process.env.BENCH_OWN_SHARE ?? 0.1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (FULL ? 10 : 4));
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_large_tenant';
+const BUILD_ONLY = process.env.BENCH_BUILD_ONLY === '1';
+const REUSE = process.env.BENCH_REUSE === '1';
+/** Measure only the cases whose name contains this text. */
+const ONLY = process.env.BENCH_ONLY ?? '';
+/** What a finished build records in its schema, so a later run can measure on it. */
+const BUILT = `${EXTENSIONS}/${USERS}/${CALLS}/${OWN_SHARE}`;
 const BROWSER = {
   'accept-encoding': 'gzip, deflate, br',
   cookie: 'XSRF-TOKEN=bench',
@@ -67,16 +75,27 @@ function send(base: string, c: Omit<Case, 'name' | 'target'>): Promise<Raw> {
   });
 }
 
-/** The schema, emptied; the URL the console uses to work in it alone. */
-async function scratchSchema(): Promise<string> {
+/**
+ * The URL the console uses to work in the schema alone, and whether the schema already holds a finished
+ * build of these sizes (with BENCH_REUSE=1 it is kept; otherwise it is emptied).
+ */
+async function scratchSchema(): Promise<{ url: string; built: boolean }> {
   const admin = new pg.Client(PG_URL);
   await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-  await admin.query(`CREATE SCHEMA ${SCHEMA}`);
+  const found = REUSE
+    ? await admin
+        .query<{ sizes: string }>(`SELECT sizes FROM ${SCHEMA}.bench_built`)
+        .then((r) => r.rows[0]?.sizes === BUILT)
+        .catch(() => false)
+    : false;
+  if (!found) {
+    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+    await admin.query(`CREATE SCHEMA ${SCHEMA}`);
+  }
   await admin.end();
   const url = new URL(PG_URL);
   url.searchParams.set('options', `-c search_path=${SCHEMA}`);
-  return url.toString();
+  return { url: url.toString(), built: found };
 }
 
 /** Time a step of the build, for the log. */
@@ -87,21 +106,27 @@ async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** The demo tenant and yamada's extension, which the build fills and the cases measure. */
+async function demoTenant(db: pg.Client): Promise<{ tenant: string; yamadaExt: string; yamadaUser: string }> {
+  const { rows } = await db.query<{ tenant: string; yamada_ext: string; yamada_user: string }>(
+    `SELECT d.domain_uuid AS tenant, u.extension_uuid AS yamada_ext, u.user_uuid AS yamada_user
+     FROM domains d JOIN users u ON u.domain_uuid = d.domain_uuid AND u.username = 'yamada'
+     WHERE d.domain_name = 'demo.tsunagu.local'`,
+  );
+  const [row] = rows as [{ tenant: string; yamada_ext: string; yamada_user: string }];
+  return { tenant: row.tenant, yamadaExt: row.yamada_ext, yamadaUser: row.yamada_user };
+}
+
 /**
  * Fills the demo tenant in SQL (generate_series; no row crosses the network): extensions numbered from
- * 10000 (past the form's four digits, which hold only 9,000), users with a session each, and the calls,
- * OWN_SHARE of them yamada's own, in batches of a million (the counters' triggers run per statement).
+ * 10000 (past the form's four digits, which hold only 9,000), users, and the calls, OWN_SHARE of them
+ * yamada's own, in batches of a million (the counters' triggers run per statement). Each call is a leg
+ * (`cdrs`, what the own history reads) and its fold (`calls`, what the tenant history and analyses read);
+ * every missed call has its recall item, open unless the number's later call was answered — from 50,000
+ * outside numbers that leaves tens of thousands open, far more than an office keeps.
  */
-async function fill(dbUrl: string): Promise<{ tenant: string }> {
-  const db = new pg.Client(dbUrl);
-  await db.connect();
-  const [{ domain_uuid: tenant, yamada_ext: yamadaExt }] = (
-    await db.query<{ domain_uuid: string; yamada_ext: string }>(
-      `SELECT d.domain_uuid, u.extension_uuid AS yamada_ext FROM domains d
-       JOIN users u ON u.domain_uuid = d.domain_uuid AND u.username = 'yamada'
-       WHERE d.domain_name = 'demo.tsunagu.local'`,
-    )
-  ).rows as [{ domain_uuid: string; yamada_ext: string }];
+async function fill(db: pg.Client): Promise<void> {
+  const { tenant, yamadaExt, yamadaUser } = await demoTenant(db);
   await step(`${EXTENSIONS} extensions`, () =>
     db.query(
       `INSERT INTO extensions (extension_uuid, domain_uuid, extension, password_enc, effective_caller_id_name)
@@ -118,40 +143,86 @@ async function fill(dbUrl: string): Promise<{ tenant: string }> {
       [tenant, USERS],
     ),
   );
-  // The calls: yamada's every 1/OWN_SHARE-th, the others over the bulk extensions; a third missed,
-  // from 50,000 outside numbers (the recall count's per-number state), ten seconds apart.
+  // Call g: yamada's every 1/OWN_SHARE-th, the others over the bulk extensions; every third missed;
+  // from 50,000 outside numbers, ten seconds apart.
   const every = Math.max(1, Math.round(1 / OWN_SHARE));
+  const series = `FROM generate_series($4::int, $5::int) g,
+      (SELECT array_agg(extension_uuid) AS ids FROM extensions WHERE domain_uuid = $1) e`;
+  const extension = `CASE WHEN g % $3::int = 0 THEN $2::uuid ELSE e.ids[1 + g % array_length(e.ids, 1)] END`;
+  const number = `'03' || lpad((g % 50000)::text, 8, '0')`;
+  const start = `timestamptz '2020-01-01' + g * interval '10 seconds'`;
   for (let from = 1; from <= CALLS; from += 1_000_000) {
     const to = Math.min(CALLS, from + 999_999);
-    await step(`calls ${from.toLocaleString()}–${to.toLocaleString()}`, () =>
+    const range = [tenant, yamadaExt, every, from, to];
+    await step(`calls ${from.toLocaleString()}–${to.toLocaleString()}: legs`, () =>
       db.query(
-        `INSERT INTO cdrs (cdr_uuid, domain_uuid, call_uuid, extension_uuid, direction, caller_id_number,
-           destination_number, start_stamp, billsec)
-         SELECT gen_random_uuid(), $1, 'bench-' || g,
-           CASE WHEN g % $3::int = 0 THEN $2::uuid ELSE e.ids[1 + g % array_length(e.ids, 1)] END,
-           'inbound', '03' || lpad((g % 50000)::text, 8, '0'), '1001',
-           timestamptz '2020-01-01' + g * interval '10 seconds', CASE WHEN g % 3 = 0 THEN 0 ELSE 30 END
-         FROM generate_series($4::int, $5::int) g,
-           (SELECT array_agg(extension_uuid) AS ids FROM extensions WHERE domain_uuid = $1) e`,
-        [tenant, yamadaExt, every, from, to],
+        `INSERT INTO cdrs (cdr_uuid, domain_uuid, call_uuid, call_id, extension_uuid, direction,
+           caller_id_number, destination_number, start_stamp, billsec)
+         SELECT gen_random_uuid(), $1, 'bench-' || g, 'bench-' || g, ${extension}, 'inbound', ${number},
+           '1001', ${start}, CASE WHEN g % 3 = 0 THEN 0 ELSE 30 END
+         ${series}`,
+        range,
+      ),
+    );
+    await step(`calls ${from.toLocaleString()}–${to.toLocaleString()}: calls`, () =>
+      db.query(
+        `INSERT INTO calls (call_uuid, domain_uuid, call_id, kind, start_stamp, answer_stamp, end_stamp,
+           outside_number, outside_key, incoming_number, agent_extension_uuid, agent_user_uuid,
+           ring_seconds, talk_seconds, result)
+         SELECT gen_random_uuid(), $1, 'bench-' || g, 'inbound', ${start},
+           CASE WHEN g % 3 = 0 THEN NULL ELSE ${start} + interval '5 seconds' END,
+           ${start} + interval '35 seconds', ${number}, ${number}, '0312340000',
+           CASE WHEN g % 3 = 0 THEN NULL ELSE ${extension} END,
+           CASE WHEN g % 3 <> 0 AND g % $3::int = 0 THEN $6::uuid END,
+           5, CASE WHEN g % 3 = 0 THEN 0 ELSE 30 END, CASE WHEN g % 3 = 0 THEN 'missed' ELSE 'answered' END
+         ${series}`,
+        [...range, yamadaUser],
       ),
     );
   }
-  await step('ANALYZE', () => db.query('ANALYZE'));
-  await db.end();
-  return { tenant };
+  await step('recall items', () =>
+    db.query(
+      `INSERT INTO recall_items (recall_uuid, domain_uuid, number, number_key, call_uuid, reason, state,
+         created_at, done_at, done_call_uuid)
+       SELECT gen_random_uuid(), $1, m.outside_number, m.outside_key, m.call_uuid, '不在着信',
+         CASE WHEN a.call_uuid IS NULL THEN 'open' ELSE 'done' END, m.end_stamp, a.end_stamp, a.call_uuid
+       FROM calls m
+       LEFT JOIN LATERAL (SELECT c.call_uuid, c.end_stamp FROM calls c
+         WHERE c.domain_uuid = m.domain_uuid AND c.outside_key = m.outside_key
+           AND c.start_stamp > m.start_stamp AND c.result = 'answered'
+         ORDER BY c.start_stamp LIMIT 1) a ON true
+       WHERE m.domain_uuid = $1 AND m.result = 'missed' AND m.call_id LIKE 'bench-%'`,
+      [tenant],
+    ),
+  );
+  // As autovacuum would: the visibility map lets the history's pages be read from the index alone.
+  await step('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'));
+  await db.query(`CREATE TABLE bench_built AS SELECT $1::text AS sizes`, [BUILT]);
 }
 
-const dbUrl = await scratchSchema();
+const { url: dbUrl, built } = await scratchSchema();
 const started = performance.now();
 const { child, base } = await startConsoleOn(dbUrl);
 const bare = Fastify();
 try {
   await waitForLogin(base, 'yamada', 'Staff#2026');
-  console.log(
-    `building: ${EXTENSIONS.toLocaleString()} extensions, ${USERS.toLocaleString()} users, ${CALLS.toLocaleString()} calls (schema ${SCHEMA})`,
-  );
-  const { tenant } = await fill(dbUrl);
+  const db = new pg.Client(dbUrl);
+  await db.connect();
+  const sizes = `${EXTENSIONS.toLocaleString()} extensions, ${USERS.toLocaleString()} users, ${CALLS.toLocaleString()} calls (schema ${SCHEMA})`;
+  console.log(built ? `measuring on the built ${sizes}` : `building: ${sizes}`);
+  if (!built) await fill(db);
+  const { tenant } = await demoTenant(db);
+  const open = await db.query<{ n: string }>(`SELECT count(*) AS n FROM recall_items WHERE state = 'open'`);
+  console.log(`open recall items: ${Number(open.rows[0]?.n).toLocaleString()}`);
+  await db.end();
+  if (!BUILD_ONLY) await measure(tenant);
+} finally {
+  await bare.close();
+  await stop(child);
+}
+
+/** The cases, each beside its bare ceiling. */
+async function measure(tenant: string): Promise<void> {
   const yamada = { authorization: await waitForLogin(base, 'yamada', 'Staff#2026'), ...BROWSER };
   const admin = { authorization: await waitForLogin(base, 'admin', 'Admin#2026'), ...BROWSER };
   const info = JSON.parse(
@@ -193,7 +264,7 @@ try {
     `yamada's history: ${first.data.page.totalElements.toLocaleString()} calls, ${pages.toLocaleString()} pages`,
   );
 
-  const cases: Case[] = [
+  const allCases: Case[] = [
     { name: 'history first page', target: 'p99 < 20 ms', ...history(0) },
     {
       name: `history page ${middle} (anchor)`,
@@ -224,6 +295,7 @@ try {
       headers: admin,
     },
   ];
+  const cases = allCases.filter((c) => c.name.includes(ONLY));
 
   // The ceiling: the very bytes and headers each case received, from a server that does nothing else.
   const answers = new Map<string, Raw>();
@@ -280,13 +352,10 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-} finally {
-  await bare.close();
-  await stop(child);
 }
 
 // The mass reconnect of the tenant's users, with its own bare ceiling (a `ws` server).
-if (process.env.BENCH_RECONNECT !== '0') {
+if (!BUILD_ONLY && process.env.BENCH_RECONNECT !== '0') {
   console.log(`mass reconnect of ${USERS.toLocaleString()} clients (bench/presence-reconnect.bench.ts):`);
   await new Promise<void>((resolve) =>
     spawn('npx', ['tsx', 'bench/presence-reconnect.bench.ts'], {

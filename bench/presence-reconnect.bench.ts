@@ -1,6 +1,7 @@
 // Issue 16 benchmark: a mass reconnect of real-time clients on PostgreSQL. 2,000 users of one tenant
 // (BENCH_USERS) each open a STOMP-over-WebSocket connection at once, subscribe to the tenant's presence
-// and follow it as the console does (the whole list, then changes). Measured: time until every client
+// and follow it as the console does (the whole list, then changes), and to the tenant's statuses, as the
+// console's header does (each sign-in turns a user 在席: those changes are counted as frames too). Measured: time until every client
 // holds the whole list, frames and bytes per client, and the database statements the server ran.
 // Then all disconnect and reconnect at once (a restart of the server as clients see it).
 // The ceiling: a bare `ws` server that answers each client CONNECTED, the same whole list and RECEIPT.
@@ -56,6 +57,8 @@ async function serve(mode: 'app' | 'bare'): Promise<void> {
           socket.send(serializeFrame({ command: 'CONNECTED', headers: { version: '1.2' } }));
         else if (text.startsWith('SUBSCRIBE')) {
           const destination = /destination:([^\n]*)/.exec(text)?.[1] ?? '';
+          // The statuses need no first message: only presence sends the whole list.
+          if (!destination.startsWith('/topic/loginUser/')) return;
           socket.send(
             serializeFrame({
               command: 'MESSAGE',
@@ -81,7 +84,10 @@ async function serve(mode: 'app' | 'bare'): Promise<void> {
 /** One console's view: CONNECT, SUBSCRIBE to presence, then every MESSAGE applied to its list. */
 interface Follower {
   socket: WebSocket;
+  /** MESSAGE frames received, of both topics. */
   frames: number;
+  /** Of which /topic/userStatus. */
+  statusFrames: number;
   bytes: number;
   /** Connections refused or cut (the server too busy to read a CONNECT in time) and opened again. */
   retries: number;
@@ -90,21 +96,41 @@ interface Follower {
 }
 
 /** As the console's client does: a connection that fails is opened again after 500 ms. */
-function follow(url: string, user: SignedInUser, destination: string, onChange: () => void): Follower {
-  const follower = { frames: 0, bytes: 0, retries: 0, online: [], stopped: false } as unknown as Follower;
+function follow(url: string, user: SignedInUser, tenant: string, onChange: () => void): Follower {
+  const follower = {
+    frames: 0,
+    statusFrames: 0,
+    bytes: 0,
+    retries: 0,
+    online: [],
+    stopped: false,
+  } as unknown as Follower;
+  const presence = topics.loginUser(tenant);
   const open = () => {
     const socket = new WebSocket(url, ['v12.stomp'], { perMessageDeflate: false });
     follower.socket = socket;
     socket.on('open', () => {
       const login = { login: user.userUuid, passcode: user.token };
       socket.send(serializeFrame({ command: 'CONNECT', headers: { 'accept-version': '1.2', ...login } }));
-      socket.send(serializeFrame({ command: 'SUBSCRIBE', headers: { id: '0', destination, receipt: 'ok' } }));
+      socket.send(
+        serializeFrame({ command: 'SUBSCRIBE', headers: { id: '0', destination: presence, receipt: 'ok' } }),
+      );
+      socket.send(
+        serializeFrame({
+          command: 'SUBSCRIBE',
+          headers: { id: '1', destination: topics.userStatus(tenant) },
+        }),
+      );
     });
     socket.on('message', (data: Buffer) => {
       follower.bytes += data.length;
       // Both servers write one frame per WebSocket message, so a light client needs no stream parser.
       if (data.toString('latin1', 0, data.indexOf('\n')) !== 'MESSAGE') return;
       follower.frames += 1;
+      if (!data.includes(`destination:${presence}\n`)) {
+        follower.statusFrames += 1;
+        return;
+      }
       const body = data.toString('utf8', data.indexOf('\n\n') + 2, data.length - 1);
       follower.online = applyLoginUsers(follower.online, JSON.parse(body) as LoginUserMessage);
       onChange();
@@ -121,12 +147,7 @@ function follow(url: string, user: SignedInUser, destination: string, onChange: 
 }
 
 /** All users connect at once; resolves once every one of them holds the whole list (or the deadline). */
-async function wave(
-  url: string,
-  crowd: SignedInUser[],
-  destination: string,
-  statements: () => Promise<number>,
-) {
+async function wave(url: string, crowd: SignedInUser[], tenant: string, statements: () => Promise<number>) {
   const before = await statements();
   const started = performance.now();
   let complete = 0;
@@ -135,7 +156,7 @@ async function wave(
   const followers: Follower[] = [];
   const counted = new WeakSet<Follower>();
   for (const user of crowd) {
-    const follower: Follower = follow(url, user, destination, () => {
+    const follower: Follower = follow(url, user, tenant, () => {
       if (counted.has(follower) || follower.online.length < crowd.length) return;
       counted.add(follower);
       if (++complete === crowd.length) resolve();
@@ -156,6 +177,7 @@ async function wave(
     seconds,
     maxFrames: Math.max(...frames),
     meanFrames: frames.reduce((a, b) => a + b, 0) / frames.length,
+    meanStatusFrames: followers.reduce((a, f) => a + f.statusFrames, 0) / followers.length,
     meanKb: bytes.reduce((a, b) => a + b, 0) / bytes.length / 1024,
     retries: followers.reduce((a, f) => a + f.retries, 0),
     statements: (await statements()) - before,
@@ -201,7 +223,8 @@ const report = (title: string, r: Awaited<ReturnType<typeof wave>>, ceiling?: nu
   console.log(
     `${title.padEnd(26)} ${r.complete}/${USERS} complete in ${r.seconds.toFixed(2)} s` +
       (ceiling ? ` (bare ${ceiling.toFixed(2)} s, ratio ${(ceiling / r.seconds).toFixed(2)})` : '') +
-      `; frames per client max ${r.maxFrames}, mean ${r.meanFrames.toFixed(1)}; ` +
+      `; frames per client max ${r.maxFrames}, mean ${r.meanFrames.toFixed(1)} ` +
+      `(statuses ${r.meanStatusFrames.toFixed(1)}); ` +
       `${r.meanKb.toFixed(1)} KB received per client; ${r.statements} statements; ${r.retries} retries`,
   );
 
@@ -216,7 +239,6 @@ async function main(): Promise<void> {
   const tokens = createTokenSigner(new TextEncoder().encode(jwtSecret));
   const crowd = await signInMany(database.db, tokens, tenant, USERS);
   await database.close();
-  const destination = topics.loginUser(tenant);
   console.log(
     `${new Date().toISOString()} load average ${loadavg()
       .map((l) => l.toFixed(2))
@@ -228,7 +250,7 @@ async function main(): Promise<void> {
   const wholeList = JSON.stringify(crowd.map((u) => ({ userUuid: u.userUuid, loginCnt: 1 })));
   const bare = startChild('bare', { BENCH_BARE_BODY: wholeList });
   const barePort = await bare.ready;
-  const ceiling = await wave(`ws://127.0.0.1:${barePort}`, crowd, destination, bare.statements);
+  const ceiling = await wave(`ws://127.0.0.1:${barePort}`, crowd, tenant, bare.statements);
   await closeAll(ceiling.followers);
   bare.child.kill();
 
@@ -243,13 +265,13 @@ async function main(): Promise<void> {
   });
   const url = `ws://127.0.0.1:${await app.ready}/ws`;
   try {
-    const first = await wave(url, crowd, destination, app.statements);
+    const first = await wave(url, crowd, tenant, app.statements);
     report('bare ws server', ceiling);
     report('first connect', first, ceiling.seconds);
     await closeAll(first.followers);
     // Until the last disconnects are written and published.
     await new Promise((r) => setTimeout(r, 3_000));
-    const again = await wave(url, crowd, destination, app.statements);
+    const again = await wave(url, crowd, tenant, app.statements);
     report('mass reconnect', again, ceiling.seconds);
     await closeAll(again.followers);
   } finally {

@@ -46,6 +46,7 @@ const VERBS: Record<string, string> = {
   purge: '完全削除',
   start: '開始',
   end: '終了',
+  doNotDisturb: '着信拒否の切り替え',
 };
 
 /** The actions the filter offers, in the order it lists them. */
@@ -75,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'extension.save',
   'extension.passwordReset',
   'extension.delete',
+  'extension.doNotDisturb',
   'destination.create',
   'destination.save',
   'destination.delete',

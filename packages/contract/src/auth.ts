@@ -180,6 +180,13 @@ export const userSaveRequestSchema = z.object({
 });
 export type UserSaveRequest = z.infer<typeof userSaveRequestSchema>;
 
+/**
+ * POST /v1/user/doNotDisturb: one's own extension's do-not-disturb (着信拒否; the extension's doNotDisturb,
+ * 'true' = calls are refused).
+ */
+export const doNotDisturbSetSchema = z.object({ doNotDisturb: trueFalseSchema });
+export type DoNotDisturbSet = z.infer<typeof doNotDisturbSetSchema>;
+
 /** What a user's own softphone needs to sign in to the exchange (never in list endpoints). */
 export const softphoneConnectionSchema = z.object({
   socketUrl: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageAnchorParam } from './paging';
+import { MAX_PAGE_NUMBER, pageAnchorParam } from './paging';
 
 /** Call history page size (spec 9). */
 export const CDR_PAGE_SIZE = 10;
@@ -14,7 +14,7 @@ export const ANONYMOUS = 'Anonymous';
  */
 export const cdrQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(CDR_PAGE_SIZE),
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  page: z.coerce.number().int().min(0).max(MAX_PAGE_NUMBER).default(0),
   sort: z
     .enum(['startStamp,DESC', 'startStamp,ASC', 'startStamp,desc', 'startStamp,asc'])
     .default('startStamp,DESC'),

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditActionLabel, auditQuerySchema, AUDIT_ACTIONS } from './audit';
-import { MAX_PAGE_SIZE, pageQuerySchema, PAGE_SIZES, sortParam } from './paging';
+import { cdrQuerySchema } from './cdr';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE, pageQuerySchema, PAGE_SIZES, sortParam } from './paging';
 
 const query = pageQuerySchema(['name', 'createdAt'], 'createdAt,desc', { name: z.string().optional() });
 
 describe('pageQuerySchema', () => {
+  it('accepts the last page of a history of ten million calls ten a page (a million pages), in every list', () => {
+    expect(query.parse({ page: '1000000' }).page).toBe(1_000_000);
+    expect(cdrQuerySchema.parse({ page: '1000000' }).page).toBe(1_000_000);
+  });
+
   it('defaults to the first page, the first page size and the list’s sort', () => {
     expect(query.parse({})).toEqual({
       page: 0,
@@ -33,6 +39,7 @@ describe('pageQuerySchema', () => {
       { size: '0' },
       { page: '-1' },
       { page: '1.5' },
+      { page: String(MAX_PAGE_NUMBER + 1) },
     ]) {
       expect(query.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }

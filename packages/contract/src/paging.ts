@@ -9,6 +9,11 @@ import { z } from 'zod';
 export const PAGE_SIZES = [20, 50, 100] as const;
 /** The largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The highest page number a list accepts: past any real list's last page (10 billion rows at the
+ * largest size), so the last page of a 10-million-call history is never refused.
+ */
+export const MAX_PAGE_NUMBER = 100_000_000;
 /** The most rows one export writes (the whole filtered result up to this many). */
 export const EXPORT_MAX_ROWS = 50_000;
 
@@ -82,7 +87,7 @@ export function pageQuerySchema<F extends readonly [string, ...string[]], Filter
       return { field: field as F[number], direction: lower as SortDirection };
     });
   return z.object({
-    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    page: z.coerce.number().int().min(0).max(MAX_PAGE_NUMBER).default(0),
     size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZES[0]),
     sort,
     anchor: pageAnchorParam.optional(),

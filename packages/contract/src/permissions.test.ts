@@ -42,6 +42,20 @@ describe('capabilities (spec 6)', () => {
     expect(can(staff([2300]), 'customer.view')).toBe(true);
   });
 
+  it('splits reading customers (2100, with call notes) from writing them (2300, the import)', () => {
+    const reader = staff([2300]);
+    expect(
+      ['customer.view', 'customer.note', 'customer.edit', 'customer.import'].map((c) =>
+        can(reader, c as Capability),
+      ),
+    ).toEqual([true, true, false, false]);
+    const editor = staff([]);
+    expect(can(editor, 'customer.edit')).toBe(true);
+    expect(can(editor, 'customer.import')).toBe(true);
+    expect(can(staff([2000]), 'customer.edit')).toBe(false);
+    expect(can(cp, 'customer.edit')).toBe(true);
+  });
+
   it('allows a shared endpoint while any screen that needs it is visible', () => {
     const onlyRecordings = staff([8110, 8120, 8130, 8140, 8150, 8160]);
     expect(can(onlyRecordings, 'pbx.recording.view')).toBe(true);

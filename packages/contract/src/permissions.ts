@@ -26,8 +26,10 @@ export interface MenuSubject {
 /** The one table of menu items and what each lets its user do (every item that is not a heading). */
 export const MENU_CAPABILITIES = {
   1000: 'dashboard.view',
+  /** The customer list and records: reading customers, their timeline, and writing call notes. */
   2100: 'customer.view',
   2200: 'customer.callHistory.view',
+  /** Importing customers; with it, adding, editing and deleting them (customer.edit, below). */
   2300: 'customer.import',
   /** User management: administrators only, whatever a staff user's stored menu says. */
   3100: 'user.manage',
@@ -94,9 +96,12 @@ const OTHER_RULES = {
   'user.forceLogout': { classes: ADMINS },
   /** Presence groups (userGroup.commDetails): their names, representative numbers and members. */
   'userGroup.manage': { classes: ADMINS },
-  /** Adding, editing and deleting customers: everyone who sees the customer list (a CTI desk records
-   * what callers say); a narrower rule would change here only. */
-  'customer.edit': { anyOf: ['customer.view'] },
+  /**
+   * Adding, editing and deleting customers. The spec's menu has one flag per screen, so writing customers
+   * goes with the import item (2300), which writes them wholesale anyway: a staff user shown 2100 alone
+   * reads customers (and writes call notes) without changing them.
+   */
+  'customer.edit': { anyOf: ['customer.import'] },
   /** Call notes (from the record, the incoming-call modal and the softphone tab): the customer list's users. */
   'customer.note': { anyOf: ['customer.view'] },
   /** Reading the layout: the record (customer list) and the layout screen. */
@@ -200,6 +205,15 @@ export function canAccess(subject: MenuSubject, variant: number): boolean {
 export function capabilityOfVariant(variant: number): Capability | undefined {
   return (MENU_CAPABILITIES as Record<number, Capability>)[variant];
 }
+
+/**
+ * What a menu item lets its user do beyond opening its screen, where that is not plain from its name
+ * (the user-management menu tree shows it beside the item).
+ */
+export const MENU_ITEM_NOTES: Readonly<Partial<Record<number, string>>> = {
+  2100: '閲覧と応対メモ',
+  2300: '顧客の登録・修正・削除を含む',
+};
 
 /** The sidebar for a user: the menu tree pruned to what they may see; empty headings are dropped. */
 export function visibleMenu(subject: MenuSubject): MenuItem[] {

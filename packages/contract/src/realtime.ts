@@ -29,7 +29,10 @@ export const topics = {
    * directory (GET /v1/user/directory) again. Not in the spec.
    */
   pbx: (domainUuid: string) => `/topic/pbx/${domainUuid}`,
-  /** A colleague's status changed (JSON UserStatusEntry). Not in the spec. */
+  /**
+   * Colleagues' statuses changed (JSON UserStatusEntry[]: every change of one batch — a mass sign-in is a
+   * few messages, not one per user). Not in the spec.
+   */
   userStatus: (domainUuid: string) => `/topic/userStatus/${domainUuid}`,
 } as const;
 

@@ -9,6 +9,7 @@ import * as chat from './chat/chat.routes';
 import * as customers from './customers/customers.routes';
 import * as common from './common/common.routes';
 import * as destinations from './destinations/destinations.routes';
+import * as doNotDisturb from './do-not-disturb/do-not-disturb.routes';
 import * as extensions from './extensions/extensions.routes';
 import * as ivr from './ivr/ivr.routes';
 import * as presence from './presence/presence.routes';
@@ -49,6 +50,7 @@ export const features: { register: RegisterFeature }[] = [
   recordings,
   presence,
   userStatus,
+  doNotDisturb,
   cdr,
   callHistory,
   recall,

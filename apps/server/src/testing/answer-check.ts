@@ -1,5 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { API_PREFIX, endpoints, FILE, type Endpoint } from '@tsunagu/contract';
+import { PROGRESS_CONTENT_TYPE, progressLineSchema } from '@tsunagu/contract/progress';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 interface Matcher {
@@ -32,7 +33,9 @@ export function endpointOf(method: string, url: string): { name: string; endpoin
 }
 
 function envelopeOf(response: LightMyRequestResponse): unknown {
-  if (!String(response.headers['content-type'] ?? '').includes('json')) return undefined;
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.includes(PROGRESS_CONTENT_TYPE)) return lastOfProgressLines(response.payload);
+  if (!type.includes('json')) return undefined;
   const encoding = response.headers['content-encoding'];
   const raw =
     encoding === 'gzip'
@@ -41,6 +44,13 @@ function envelopeOf(response: LightMyRequestResponse): unknown {
         ? brotliDecompressSync(response.rawPayload)
         : response.rawPayload;
   return JSON.parse(raw.toString('utf8')) as unknown;
+}
+
+/** A progress answer's envelope (its last line), every line before it held to the progress line's schema. */
+function lastOfProgressLines(body: string): unknown {
+  const lines = body.trimEnd().split('\n');
+  for (const line of lines.slice(0, -1)) progressLineSchema.parse(JSON.parse(line));
+  return JSON.parse(lines.at(-1) ?? 'null') as unknown;
 }
 
 /**

@@ -118,13 +118,17 @@ export const customerEndpoints = {
     body: MULTIPART,
     response: importPreviewSchema,
   }),
-  /** Imports the file as previewed, in one transaction; answers the counts and the refused rows. */
+  /**
+   * Imports the file as previewed, in one transaction; answers the counts and the refused rows, with the
+   * rows checked and written so far while it works (progress.ts).
+   */
   customerImportCommit: endpoint({
     method: 'POST',
     path: '/v1/customer/import/commit',
     capability: 'customer.import',
     body: MULTIPART,
     response: importResultSchema,
+    progress: true,
   }),
   /** The tenant's customer-screen layout (the default until one is saved). */
   layoutGet: endpoint({

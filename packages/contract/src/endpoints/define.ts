@@ -32,6 +32,8 @@ export interface Endpoint {
   body?: z.ZodType | typeof MULTIPART;
   /** The envelope's `data` on success, or FILE. */
   response: z.ZodType | typeof FILE;
+  /** Long work: a client may ask for the answer as progress lines ending with the envelope (progress.ts). */
+  progress?: true;
 }
 
 /** Declares an endpoint, keeping its exact schema types for inference. */

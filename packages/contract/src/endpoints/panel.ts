@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cdrItemSchema, cdrQuerySchema, cdrRequestSchema, pageSchema } from '../cdr';
+import { doNotDisturbSetSchema } from '../auth';
 import { forceLogoutSchema } from '../call';
 import { chatListSchema, chatSendSchema } from '../chat';
 import { deskPhoneStateSchema, loginUserSchema } from '../realtime';
@@ -27,6 +28,20 @@ export const panelEndpoints = {
     method: 'GET',
     path: '/v1/user/softphones/:domainUuid',
     params: tenantUuidParams,
+    response: z.array(z.string()),
+  }),
+  /** The tenant's extensions on do-not-disturb (着信拒否): presence marks them, the header shows one's own. */
+  doNotDisturbList: endpoint({
+    method: 'GET',
+    path: '/v1/user/doNotDisturb/:domainUuid',
+    params: tenantUuidParams,
+    response: z.array(z.string()),
+  }),
+  /** Turns the caller's own extension's do-not-disturb on or off; answers the tenant's list as it is now. */
+  doNotDisturbSet: endpoint({
+    method: 'POST',
+    path: '/v1/user/doNotDisturb',
+    body: doNotDisturbSetSchema,
     response: z.array(z.string()),
   }),
   forceLogout: endpoint({

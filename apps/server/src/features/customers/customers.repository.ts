@@ -304,6 +304,8 @@ export async function insertCustomers(
   tenantUuid: string,
   rows: readonly { customerUuid: string; values: CustomerValues }[],
   username: string,
+  /** Told how many rows are written after each statement. */
+  written: (count: number) => void = () => undefined,
 ): Promise<void> {
   const CHUNK = 500;
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -326,5 +328,6 @@ export async function insertCustomers(
       })),
     );
     if (numbers.length > 0) await conn.insert(customerNumbers).values(numbers);
+    written(i + chunk.length);
   }
 }

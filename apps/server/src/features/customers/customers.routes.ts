@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { endpoints } from '@tsunagu/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticator } from '../../platform/auth/authenticate';
+import { answerWithProgress } from '../../platform/http/progress-answer';
 import { createRouter, type Router } from '../../platform/http/router';
 import type { FeatureDeps } from '../feature';
 import { createCustomersService } from './customers.service';
@@ -54,8 +55,9 @@ function importRoutes(authenticate: Authenticator, service: ImportService): Fast
     router.route(endpoints.customerImportPreview, async ({ auth, request }) =>
       service.preview(auth, await readImportUpload(request)),
     );
-    router.route(endpoints.customerImportCommit, async ({ actor, request }) =>
-      service.commit(actor, await readImportUpload(request)),
-    );
+    router.route(endpoints.customerImportCommit, async ({ actor, request, reply }) => {
+      const upload = await readImportUpload(request);
+      return answerWithProgress(request, reply, (report) => service.commit(actor, upload, report));
+    });
   };
 }

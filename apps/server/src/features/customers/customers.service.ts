@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, messages, type Parsed, type endpoints } from '@tsunagu/contract';
 import { customerName, type Customer, type CustomerListItem } from '@tsunagu/contract/crm/customer';
-import { checkCustomValues, customValueText, fieldLabel, type Layout } from '@tsunagu/contract/crm/layout';
+import { customerFieldText } from '@tsunagu/contract/crm/field-text';
+import { checkCustomValues, fieldLabel, type Layout } from '@tsunagu/contract/crm/layout';
 import { customerMessages } from '@tsunagu/contract/crm/messages';
 import {
   TIMELINE_LIMIT,
@@ -43,32 +44,10 @@ function keyOf(number: string): string {
   return key;
 }
 
-/** A standard field's value as the pop-up shows it. */
-function standardText(customer: CustomerOfNumber, key: string): string | null {
-  switch (key) {
-    case 'company':
-    case 'companyKana':
-    case 'person':
-    case 'personKana':
-    case 'department':
-    case 'email':
-    case 'postalCode':
-    case 'prefecture':
-    case 'address':
-    case 'memo':
-      return customer[key];
-    case 'tags':
-      return customer.tags.join('、');
-    default:
-      return null;
-  }
-}
-
 /** The pop-up's fields of a customer, in the layout's order, leaving out empty ones. */
 function popupFields(layout: Layout, customer: CustomerOfNumber): CallerCard['fields'] {
   return layout.popupFields.flatMap((key) => {
-    const field = layout.fields.find((f) => f.key === key);
-    const value = field ? customValueText(field, customer.custom[key]) : standardText(customer, key);
+    const value = customerFieldText(layout, customer, key);
     return value ? [{ label: fieldLabel(layout, key), value }] : [];
   });
 }

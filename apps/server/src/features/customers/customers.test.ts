@@ -13,6 +13,7 @@ let tenantB: string;
 let adminA: TestSession;
 let staffA: TestSession;
 let noCustomerMenu: TestSession;
+let readOnly: TestSession;
 let adminB: TestSession;
 let ownerA: string;
 let ownerB: string;
@@ -41,11 +42,14 @@ beforeAll(async () => {
   const staff = await t.build.user(a, { userNm: '山田 太郎' });
   // A staff user whose stored menu hides the customer section.
   const hidden = await t.build.user(a, { menu: menuConfig([2000, 2100, 2200, 2300, 3000, 8000, 4000]) });
+  // A staff user shown the customer list (2100) but not the import (2300): reads, never writes.
+  const reader = await t.build.user(a, { menu: menuConfig([2300]) });
   const otherAdmin = await t.build.user(b, { userClass: 'CP' });
   [ownerA, ownerB] = [staff.userUuid, otherAdmin.userUuid];
   adminA = await t.login(admin.username, FACTORY_PASSWORD);
   staffA = await t.login(staff.username, FACTORY_PASSWORD);
   noCustomerMenu = await t.login(hidden.username, FACTORY_PASSWORD);
+  readOnly = await t.login(reader.username, FACTORY_PASSWORD);
   adminB = await t.login(otherAdmin.username, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
@@ -560,6 +564,43 @@ describe('tenants and capabilities', () => {
       url: `/api/v1/customer/caller/${tenantA}/0399998888`,
     });
     expect(card.json().data.name).toBe('他テナント秘密');
+  });
+
+  it('lets a user shown the list but not the import read customers and write notes, and refuses every change', async () => {
+    expect((await list(readOnly, tenantA)).statusCode).toBe(200);
+    expect((await byNumber(readOnly, tenantA, '0399998888')).json().data.customer.company).toBe(
+      '他テナント秘密',
+    );
+    const noted = await note(readOnly, { domainUuid: tenantA, number: '0399998888', body: '閲覧者のメモ' });
+    expect(noted.statusCode).toBe(200);
+    const refused = [
+      await save(readOnly, { domainUuid: tenantA, company: '新規' }),
+      await save(readOnly, {
+        domainUuid: tenantA,
+        customerUuid: secret.customerUuid,
+        version: secret.version,
+        company: '書き換え',
+      }),
+      await t.request(readOnly, { method: 'DELETE', url: `/api/v1/customer/${secret.customerUuid}` }),
+      await t.request(readOnly, {
+        method: 'POST',
+        url: '/api/v1/customer/delete',
+        payload: { domainUuid: tenantA, customerUuids: [secret.customerUuid] },
+      }),
+      await t.request(readOnly, { method: 'GET', url: `/api/v1/customer/owners/${tenantA}` }),
+      await t.request(readOnly, { method: 'GET', url: '/api/v1/customer/postal/1000001' }),
+      await t.request(readOnly, { method: 'POST', url: '/api/v1/customer/import/preview', payload: {} }),
+      await t.request(readOnly, { method: 'POST', url: '/api/v1/customer/import/commit', payload: {} }),
+    ];
+    for (const res of refused) expect(res.statusCode, res.body).toBe(403);
+    const [row] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.customerUuid, secret.customerUuid));
+    expect(row).toMatchObject({ company: '他テナント秘密', version: 1 });
+    expect((await t.database.db.select().from(customers).where(eq(customers.company, '新規'))).length).toBe(
+      0,
+    );
   });
 
   it('needs a session', async () => {

@@ -80,7 +80,7 @@ describe('user status', () => {
     const res = await choose(staff.session, 'meeting');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ userUuid: staff.userUuid, status: 'meeting' });
-    expect(JSON.parse((await next).body)).toMatchObject({ userUuid: staff.userUuid, status: 'meeting' });
+    expect(JSON.parse((await next).body)).toMatchObject([{ userUuid: staff.userUuid, status: 'meeting' }]);
     const listed = (await list(admin.session)).json().data as UserStatusEntry[];
     expect(listed.find((s) => s.userUuid === staff.userUuid)?.status).toBe('meeting');
     expect((await history(staff.userUuid)).at(-1)).toEqual({ from: 'signedOut', to: 'meeting' });

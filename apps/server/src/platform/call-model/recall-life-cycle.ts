@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { closesRecall, needsRecall, type CallKind, type CallResult } from '@tsunagu/contract';
 import type { Conn, Tx } from '../db/client';
-import { recallItems } from '../db/schema';
+import { preparedOn } from '../db/prepared';
+import { recallCounts, recallItems } from '../db/schema';
 import type { CallRow } from './store-call';
 
 /** What a stored call did to the recall list. */
@@ -67,11 +68,19 @@ export async function applyCallToRecall(tx: Tx, call: CallRow): Promise<RecallCh
   return { opened: 0, closed: 0 };
 }
 
-/** How many recall items of the tenant are open: the header badge (an index-only count). */
+const openCount = preparedOn((conn) =>
+  conn
+    .select({ n: recallCounts.openItems })
+    .from(recallCounts)
+    .where(eq(recallCounts.domainUuid, sql.placeholder('tenant')))
+    .prepare('recall_open_count'),
+);
+
+/**
+ * How many recall items of the tenant are open: the header badge, read on every sign-in and after every
+ * change of the list. One primary-key read of the count the triggers of migration 0020 keep.
+ */
 export async function openRecallCount(conn: Conn, tenantUuid: string): Promise<number> {
-  const [row] = await conn
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(recallItems)
-    .where(and(eq(recallItems.domainUuid, tenantUuid), eq(recallItems.state, 'open')));
+  const [row] = await openCount(conn).execute({ tenant: tenantUuid });
   return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
 
 /** The call model: one row per call, and the recall items (migrations/0016_calls.sql). */
@@ -46,4 +46,10 @@ export const recallItems = pgTable('recall_items', {
   doneAt: ts('done_at'),
   doneBy: uuid('done_by'),
   doneCallUuid: uuid('done_call_uuid'),
+});
+
+/** How many recall items each tenant has open (the badge), kept by triggers (migrations/0020_recall_counts.sql). */
+export const recallCounts = pgTable('recall_counts', {
+  domainUuid: uuid('domain_uuid').primaryKey(),
+  openItems: bigint('open_items', { mode: 'number' }).notNull(),
 });

@@ -1,5 +1,5 @@
-import { ApiError, messages } from '@tsunagu/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, messages, type Envelope } from '@tsunagu/contract';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, loggableError } from '../db/database-errors';
 import { drainBody } from './drain-body';
 
@@ -12,32 +12,44 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: messages.badRequest,
 };
 
+/**
+ * The HTTP status and envelope a failure is answered with (logged as it deserves): the error handler's and
+ * a progress answer's last line (progress-answer.ts).
+ */
+export function failureAnswer(
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+): { status: number; body: Envelope<null> } {
+  const answer = (status: number, msg: string, code = status) => ({
+    status,
+    body: { code, msg, data: null },
+  });
+  if (error instanceof ApiError) {
+    if (error.status >= 500) request.log.error({ err: loggableError(error.cause ?? error) }, error.message);
+    return answer(error.status, error.message, error.code);
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 500) {
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+    const msg = FASTIFY_MESSAGES[code] ?? (status === 429 ? messages.tooManyAttempts : messages.badRequest);
+    // Malformed or non-JSON bodies are "bad input": 400. An oversized one keeps its 413 (clients and proxies know it).
+    return answer(status === 415 ? 400 : status, msg);
+  }
+  // The database restarting or failing over: 503, the request may be repeated; the pool reconnects by itself.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: loggableError(error), route: request.routeOptions.url }, 'database unavailable');
+    return answer(503, messages.databaseUnavailable);
+  }
+  // Name, SQLSTATE and route only: a failed statement's parameters are request values.
+  request.log.error({ err: loggableError(error), route: request.routeOptions.url }, 'unhandled error');
+  return answer(500, messages.serverError);
+}
+
 /** The one error handler: every failure leaves as `{ code, msg, data: null }`; bad input is never a 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.status >= 500) request.log.error({ err: loggableError(error.cause ?? error) }, error.message);
-      return reply.status(error.status).send({ code: error.code, msg: error.message, data: null });
-    }
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status < 500) {
-      const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-      const msg = FASTIFY_MESSAGES[code] ?? (status === 429 ? messages.tooManyAttempts : messages.badRequest);
-      // Malformed or non-JSON bodies are "bad input": 400. An oversized one keeps its 413 (clients and proxies know it).
-      const sent = status === 415 ? 400 : status;
-      if (sent === 413) await drainBody(request.raw);
-      return reply.status(sent).send({ code: sent, msg, data: null });
-    }
-    // The database restarting or failing over: 503, the request may be repeated; the pool reconnects by itself.
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn(
-        { err: loggableError(error), route: request.routeOptions.url },
-        'database unavailable',
-      );
-      return reply.status(503).send({ code: 503, msg: messages.databaseUnavailable, data: null });
-    }
-    // Name, SQLSTATE and route only: a failed statement's parameters are request values.
-    request.log.error({ err: loggableError(error), route: request.routeOptions.url }, 'unhandled error');
-    return reply.status(500).send({ code: 500, msg: messages.serverError, data: null });
+    const { status, body } = failureAnswer(error, request);
+    if (status === 413) await drainBody(request.raw);
+    return reply.status(status).send(body);
   });
 }

@@ -45,6 +45,8 @@ interface Tenant {
   /** While loading: users named by changes meanwhile. */
   touched?: Set<string>;
   subscribed: Promise<Unsubscribe>;
+  /** The whole list as sent, made once per change: a mass reconnect asks for it once per client. */
+  snapshot?: string;
 }
 
 const body = (message: LoginUserMessage) => JSON.stringify(message);
@@ -153,6 +155,7 @@ export function createPresenceFeed({
   }
 
   function apply(tenant: Tenant, changed: readonly LoginUser[]) {
+    tenant.snapshot = undefined;
     for (const { userUuid, loginCnt } of changed) {
       tenant.touched?.add(userUuid);
       if (loginCnt > 0) tenant.online.set(userUuid, loginCnt);
@@ -169,6 +172,7 @@ export function createPresenceFeed({
       .then((counts) => {
         for (const [userUuid, n] of counts)
           if (!tenant.touched?.has(userUuid)) tenant.online.set(userUuid, n);
+        tenant.snapshot = undefined;
         tenant.touched = undefined;
         tenant.known = true;
       });
@@ -182,8 +186,9 @@ export function createPresenceFeed({
     const tenant: Tenant = { online: new Map(), holders: 0, known: false, subscribed: null! };
     tenant.subscribed = bus.subscribe(topics.loginUser(domainUuid), (payload) => {
       const message = JSON.parse(payload) as LoginUserMessage;
-      if (Array.isArray(message)) tenant.online = new Map(message.map((u) => [u.userUuid, u.loginCnt]));
-      else apply(tenant, message.changed);
+      if (!Array.isArray(message)) return apply(tenant, message.changed);
+      tenant.online = new Map(message.map((u) => [u.userUuid, u.loginCnt]));
+      tenant.snapshot = undefined;
     });
     tenant.loaded = load(domainUuid, tenant);
     tenants.set(domainUuid, tenant);
@@ -231,7 +236,7 @@ export function createPresenceFeed({
     async snapshot(domainUuid: string): Promise<string> {
       const tenant = watch(domainUuid);
       await (tenant.loaded ??= load(domainUuid, tenant));
-      return body(asList(tenant.online));
+      return (tenant.snapshot ??= body(asList(tenant.online)));
     },
     /**
      * After a spell without sharing, other instances' changes were missed: each tenant's list is read

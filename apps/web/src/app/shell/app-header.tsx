@@ -3,6 +3,7 @@ import { Flex, Layout, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PhoneTypeToggle } from '../../features/phone-type/phone-type-toggle';
 import { useHealth } from '../../shared/api/get-health';
+import { DoNotDisturbButton } from '../../shared/do-not-disturb/do-not-disturb-toggle';
 import { ja } from '../../shared/i18n/ja';
 import { paths } from '../../shared/paths';
 import { StatusPicker } from '../../shared/user-status/status-picker';
@@ -42,7 +43,16 @@ export function HelpLink() {
 }
 
 /** The shell's top bar (spec 2.4 "Header"). */
-export function AppHeader({ userNm, domainDescription }: { userNm: string; domainDescription: string }) {
+export function AppHeader({
+  userNm,
+  domainDescription,
+  hasExtension,
+}: {
+  userNm: string;
+  domainDescription: string;
+  /** The user has an extension: do-not-disturb applies to it. */
+  hasExtension: boolean;
+}) {
   return (
     <Layout.Header style={{ borderBottom: '1px solid #f0f0f0', lineHeight: 'normal' }}>
       <Flex align="center" gap={12} style={{ height: '100%' }}>
@@ -63,6 +73,7 @@ export function AppHeader({ userNm, domainDescription }: { userNm: string; domai
         <Flex align="center" gap={12} style={{ marginInlineStart: 'auto' }}>
           <SandboxTools />
           <StatusPicker />
+          {hasExtension && <DoNotDisturbButton />}
           <CurrentCallIndicator />
           <RecallBadge />
           <ChatBadge />

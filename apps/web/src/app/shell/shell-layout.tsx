@@ -33,7 +33,11 @@ export function ShellLayout() {
       <ForcedPasswordChange user={user} />
       <SkipLink />
       <Layout style={{ height: '100vh' }}>
-        <AppHeader userNm={user.userNm} domainDescription={domain.domainDescription} />
+        <AppHeader
+          userNm={user.userNm}
+          domainDescription={domain.domainDescription}
+          hasExtension={user.extension !== null}
+        />
         {can(user, 'tenant.manage') && (
           <Suspense fallback={null}>
             <ActingBanner />

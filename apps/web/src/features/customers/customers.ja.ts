@@ -26,6 +26,7 @@ export const customersJa = {
     title: (number: string) => `顧客情報 ${number}`,
     unregistered: '未登録',
     registerHint: 'この番号は顧客として登録されていません。下のフォームに入力して登録できます。',
+    unregisteredReadOnly: 'この番号は顧客として登録されていません。',
     call: '発信',
     callNumber: (number: string) => `${number} に発信`,
     register: '登録',

@@ -23,7 +23,6 @@ import {
   Progress,
   Radio,
   Select,
-  Spin,
   Statistic,
   Steps,
   Table,
@@ -33,11 +32,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { fetchData } from '../../shared/api/client';
+import { sendWithProgress, type CallProgress } from '../../shared/api/progress-request';
 import { paths } from '../../shared/paths';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { showAlert } from '../../shared/ui/alert';
 import { useNotices } from '../../shared/ui/notices';
 import { customerKeys } from './customer-api';
+import { ImportProgress } from './import-progress';
 import { importJa as t } from './import.ja';
 
 /** A CSV text with a BOM, so that Excel opens the UTF-8 as UTF-8. */
@@ -106,6 +107,7 @@ export function ImportPage() {
   const [policy, setPolicy] = useState<DuplicatePolicy>('skip');
   const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [progress, setProgress] = useState<CallProgress | null>(null);
 
   const runPreview = async (
     chosen: File,
@@ -134,9 +136,12 @@ export function ImportPage() {
     if (!file) return;
     setBusy('commit');
     try {
-      const answer = await fetchData(endpoints.customerImportCommit, {
-        body: formOf(file, { domainUuid, mapping, policy }),
-      });
+      setProgress(null);
+      const answer = await sendWithProgress(
+        endpoints.customerImportCommit,
+        { body: formOf(file, { domainUuid, mapping, policy }) },
+        setProgress,
+      );
       setResult(answer);
       void queryClient.invalidateQueries({ queryKey: customerKeys.all(domainUuid) });
     } catch (error) {
@@ -150,7 +155,7 @@ export function ImportPage() {
     setPreview(null);
     setResult(null);
   };
-  const step = result ? 3 : preview ? 1 : 0;
+  const step = result ? 3 : busy === 'commit' ? 2 : preview ? 1 : 0;
   const named = Object.values(mapping).some((field) => field === 'company' || field === 'person');
 
   return (
@@ -255,13 +260,8 @@ export function ImportPage() {
               })),
             ]}
           />
+          {busy === 'commit' && <ImportProgress progress={progress} />}
           <Flex gap={8} justify="flex-end" align="center">
-            {busy === 'commit' && (
-              <Flex gap={8} align="center">
-                <Spin size="small" />
-                <Typography.Text>{t.importing(preview.counts.total)}</Typography.Text>
-              </Flex>
-            )}
             <Button onClick={reset} disabled={busy !== null}>
               {t.another}
             </Button>

@@ -20,7 +20,16 @@ export const importJa = {
   outcome: '結果',
   reason: '理由',
   commit: (count: number) => `${count.toLocaleString('ja-JP')}件を取り込む`,
-  importing: (rows: number) => `${rows.toLocaleString('ja-JP')}行を取り込んでいます…`,
+  progress: {
+    title: '取り込み中',
+    upload: (sent: string, total: string) => `ファイルを送信しています（${sent} / ${total}）`,
+    check: (done: number, total: number) =>
+      `行を確認しています（${done.toLocaleString('ja-JP')} / ${total.toLocaleString('ja-JP')}行）`,
+    write: (done: number, total: number) =>
+      `書き込んでいます（${done.toLocaleString('ja-JP')} / ${total.toLocaleString('ja-JP')}件）`,
+    waiting: 'サーバーの応答を待っています…',
+    note: '取り込みは1つの処理として行われます。途中でエラーになった場合は何も登録されません。',
+  },
   another: '別のファイルを選ぶ',
   done: '取り込みが完了しました',
   doneSummary: (c: ImportCounts) =>

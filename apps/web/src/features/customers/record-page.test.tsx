@@ -1,5 +1,6 @@
 import type { Customer } from '@tsunagu/contract/crm/customer';
 import { customerMessages } from '@tsunagu/contract/crm/messages';
+import { menuConfig } from '@tsunagu/contract/menu';
 import { DEFAULT_LAYOUT } from '@tsunagu/contract/crm/layout';
 import type { CustomerLookup } from '@tsunagu/contract/crm/notes';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -37,7 +38,10 @@ const customer: Customer = {
   updatedBy: 'suzuki',
 };
 
-function open(lookups: CustomerLookup[], save: () => Response) {
+/** A staff user shown the customer list (2100) but not the import (2300): reads customers, writes notes. */
+const readOnlyStaff = () => panelUserInfo({ userClass: 'USER', menu: menuConfig([2300]) });
+
+function open(lookups: CustomerLookup[], save: () => Response, info = panelUserInfo()) {
   let reads = 0;
   const requests = mockApi({
     [`GET ${NUMBER_PATH}`]: () => envelope(200, '', lookups[Math.min(reads++, lookups.length - 1)]),
@@ -45,7 +49,7 @@ function open(lookups: CustomerLookup[], save: () => Response) {
     [`GET /api/v1/customer/owners/${domainUuid}`]: () => envelope(200, '', []),
     'POST /api/v1/customer': save,
   });
-  startSession('tok', panelUserInfo());
+  startSession('tok', info);
   renderPanel(
     <Routes>
       <Route path="/cust/management/:number" element={<CustomerRecordPage />} />
@@ -141,5 +145,28 @@ describe('the customer record', () => {
     expect(within(history).getByText('見積・注文')).toBeTruthy();
     expect(within(history).getByText('山田 太郎')).toBeTruthy();
     expect(within(history).getByRole('button', { name: '03-1234-5678 に発信' })).toBeTruthy();
+  });
+
+  it('shows a user who may not edit customers the fields as text, with no form, and still the note editor', async () => {
+    const requests = open(
+      [{ number: '0312345678', customer: { ...customer, ownerName: '鈴木 花子' }, timeline: [] }],
+      () => envelope(200, '', customer),
+      readOnlyStaff(),
+    );
+    expect(await screen.findByText('前回の話')).toBeTruthy();
+    expect(screen.getByText('鈴木 花子')).toBeTruthy();
+    expect(screen.getByText('代表 03-1234-5678')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '会社名' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'メモを保存' })).toBeTruthy();
+    // The edit-only owner list is never asked for (it would be refused).
+    expect(requests.some((r) => r.path.includes('/customer/owners/'))).toBe(false);
+  });
+
+  it('offers no registration of an unknown number to a user who may not edit customers', async () => {
+    open([{ number: '0312345678', customer: null, timeline: [] }], () => envelope(403, ''), readOnlyStaff());
+    expect(await screen.findByText('この番号は顧客として登録されていません。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '登録' })).toBeNull();
+    expect(screen.queryByLabelText('電話番号 1')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { useCan } from '../../shared/session/use-can';
 import { failureText } from '../../shared/ui/notices';
 import { customerByNumberQuery, layoutQuery } from './customer-api';
 import { CustomerFields } from './customer-fields';
+import { CustomerView } from './customer-view';
 import { useCustomerForm } from './customer-form';
 import { customersJa } from './customers.ja';
 import { Timeline } from './timeline';
@@ -89,7 +90,7 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
         <Col xs={24} xl={14}>
           <Card
             size="small"
-            title={customer ? customerName(customer) : t.register}
+            title={customer ? customerName(customer) : canEdit ? t.register : t.unregistered}
             extra={
               customer && (
                 <Typography.Text type="secondary">
@@ -98,7 +99,14 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
               )
             }
           >
-            {!customer && <Alert type="info" showIcon title={t.registerHint} style={{ marginBottom: 12 }} />}
+            {!customer && (
+              <Alert
+                type="info"
+                showIcon
+                title={canEdit ? t.registerHint : t.unregisteredReadOnly}
+                style={{ marginBottom: canEdit ? 12 : 0 }}
+              />
+            )}
             {conflict && (
               <Alert
                 type="warning"
@@ -108,24 +116,25 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
                 style={{ marginBottom: 12 }}
               />
             )}
-            <Form
-              component="form"
-              labelCol={{ flex: '170px' }}
-              labelAlign="left"
-              colon={false}
-              requiredMark={false}
-              disabled={!canEdit}
-              onFinish={() => void submit()}
-            >
-              <CustomerFields form={form} layout={layout} domainUuid={domainUuid} />
-              {canEdit && (
+            {canEdit ? (
+              <Form
+                component="form"
+                labelCol={{ flex: '170px' }}
+                labelAlign="left"
+                colon={false}
+                requiredMark={false}
+                onFinish={() => void submit()}
+              >
+                <CustomerFields form={form} layout={layout} domainUuid={domainUuid} />
                 <Flex justify="flex-end">
                   <Button type="primary" htmlType="submit" loading={saving}>
                     {customer ? t.save : t.register}
                   </Button>
                 </Flex>
-              )}
-            </Form>
+              </Form>
+            ) : (
+              customer && <CustomerView customer={customer} layout={layout} />
+            )}
           </Card>
         </Col>
         <Col xs={24} xl={10}>

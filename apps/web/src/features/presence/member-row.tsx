@@ -3,6 +3,7 @@ import { isExternalNumber, monitorDialString, pickupDialString } from '@tsunagu/
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
+import { jaDoNotDisturb } from '../../shared/do-not-disturb/do-not-disturb.ja';
 import { StatusTag } from '../../shared/user-status/status-tag';
 import { ja } from '../../shared/i18n/ja';
 import type { MemberView } from './presence-model';
@@ -37,8 +38,19 @@ function OnCallBadge({ number }: { number: string | null }) {
 
 /** A colleague: name (red while on a call), IN / On call / Monitor badges and their extension to call. */
 export function MemberRow({ view, actions }: { view: MemberView; actions: MemberActions }) {
-  const { member, self, loggedIn, highlighted, busy, callNumber, ringing, deskPhone, softphone, status } =
-    view;
+  const {
+    member,
+    self,
+    loggedIn,
+    highlighted,
+    busy,
+    callNumber,
+    ringing,
+    deskPhone,
+    softphone,
+    status,
+    doNotDisturb,
+  } = view;
   const { dial, dialBlocked, forceLogout } = actions;
   const extension = member.extension;
   return (
@@ -68,6 +80,13 @@ export function MemberRow({ view, actions }: { view: MemberView; actions: Member
         </Tooltip>
       )}
       {loggedIn && !busy && <StatusTag status={status} />}
+      {doNotDisturb && (
+        <Tooltip title={jaDoNotDisturb.presenceHint}>
+          <Tag color="volcano" style={{ marginInlineEnd: 0 }}>
+            {jaDoNotDisturb.label}
+          </Tag>
+        </Tooltip>
+      )}
       {deskPhone && (
         <Tooltip title={deskPhone === 'ready' ? t.deskPhoneReadyHint : t.deskPhoneOfflineHint}>
           <Tag color={deskPhone === 'ready' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>

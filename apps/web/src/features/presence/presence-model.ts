@@ -70,6 +70,8 @@ export interface MemberView {
   softphone: 'ready' | 'offline' | null;
   /** The working status colleagues see (在席, 離席 …; 通話中 and ログアウト from the live facts). */
   status: UserStatus;
+  /** The member's extension is on do-not-disturb (着信拒否): calling it is busy, groups skip it. */
+  doNotDisturb: boolean;
 }
 
 /** Desk phones by extension: registered or not (extensions without one are absent). */
@@ -86,6 +88,7 @@ export function memberViews(
   deskPhones: ReadonlyMap<string, boolean> = new Map(),
   softphones: ReadonlySet<string> = new Set(),
   statuses: ReadonlyMap<string, UserStatus> = new Map(),
+  doNotDisturb: ReadonlySet<string> = new Set(),
 ): MemberView[] {
   return group.userList.map((member) => {
     const self = member.userUuid === selfUuid;
@@ -112,6 +115,7 @@ export function memberViews(
         signedIn: loggedIn,
         onCall: channel !== undefined,
       }),
+      doNotDisturb: member.extension !== null && doNotDisturb.has(member.extension),
     };
   });
 }

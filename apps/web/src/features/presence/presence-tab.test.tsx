@@ -176,7 +176,7 @@ describe('presence tab', () => {
     await waitFor(() => expect(fakeStomp.isSubscribed(topics.userStatus(domainUuid))).toBe(true));
     fakeStomp.publish(
       topics.userStatus(domainUuid),
-      JSON.stringify({ userUuid: colleagues.suzuki.userUuid, status: 'break', since }),
+      JSON.stringify([{ userUuid: colleagues.suzuki.userUuid, status: 'break', since }]),
     );
     await waitFor(() => expect(within(row('鈴木 花子')).getByText('休憩')).toBeTruthy());
     expect(within(row('鈴木 花子')).queryByText('会議中')).toBeNull();
@@ -310,6 +310,21 @@ describe('presence tab', () => {
     fakeStomp.publish(topics.pbx(domainUuid), 'userGroup');
     expect(await screen.findByRole('region', { name: '総務課' })).toBeTruthy();
     expect(loads()).toBe(before + 1);
+  });
+
+  it('marks colleagues on do-not-disturb (着信拒否), following a change live on /topic/pbx', async () => {
+    let doNotDisturb: string[] = [colleagues.suzuki.extension];
+    openPresence({
+      extra: { [`GET /api/v1/user/doNotDisturb/${domainUuid}`]: () => envelope(200, '', doNotDisturb) },
+    });
+    await loaded();
+    await waitFor(() => expect(within(row('鈴木 花子')).queryByText('着信拒否')).toBeTruthy());
+    expect(within(row('田中 一郎')).queryByText('着信拒否')).toBeNull();
+
+    doNotDisturb = [colleagues.tanaka.extension];
+    fakeStomp.publish(topics.pbx(domainUuid), 'extension');
+    await waitFor(() => expect(within(row('田中 一郎')).queryByText('着信拒否')).toBeTruthy());
+    expect(within(row('鈴木 花子')).queryByText('着信拒否')).toBeNull();
   });
 
   it('expands the park check to P1–P8: in use with the user and the caller, or unused; live', async () => {

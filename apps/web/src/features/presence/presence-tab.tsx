@@ -4,6 +4,7 @@ import { can } from '@tsunagu/contract/permissions';
 import { App, Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDial } from '../../shared/dial/dial';
+import { useDoNotDisturbQuery } from '../../shared/do-not-disturb/do-not-disturb-queries';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { useTenantDirectoryQuery } from '../../shared/session/tenant-directory';
@@ -75,6 +76,8 @@ export function PresenceTab() {
   const deskPhones = useMemo(() => deskPhoneMap(deskPhoneList.data), [deskPhoneList.data]);
   const softphoneList = useSoftphones(domain.domainUuid);
   const softphones = useMemo(() => new Set(softphoneList.data ?? []), [softphoneList.data]);
+  const doNotDisturbList = useDoNotDisturbQuery(domain.domainUuid);
+  const doNotDisturb = useMemo(() => new Set(doNotDisturbList.data ?? []), [doNotDisturbList.data]);
   const parkSlots = useMemo(() => {
     const names = new Map(
       (groups ?? []).flatMap((g) =>
@@ -108,6 +111,7 @@ export function PresenceTab() {
       softphoneList.refetch(),
       callState.refetch(),
       deskPhoneList.refetch(),
+      doNotDisturbList.refetch(),
     ]);
     setRefreshing(false);
     // Spec 8: 'Displaying.' once the logged-in users are shown again.
@@ -143,9 +147,16 @@ export function PresenceTab() {
                   {t.noMembers}
                 </Typography.Text>
               ) : (
-                memberViews(group, online, channels, user.userUuid, deskPhones, softphones, statuses).map(
-                  (view) => <MemberRow key={view.member.userUuid} view={view} actions={actions} />,
-                )
+                memberViews(
+                  group,
+                  online,
+                  channels,
+                  user.userUuid,
+                  deskPhones,
+                  softphones,
+                  statuses,
+                  doNotDisturb,
+                ).map((view) => <MemberRow key={view.member.userUuid} view={view} actions={actions} />)
               )}
             </GroupBlock>
           ))

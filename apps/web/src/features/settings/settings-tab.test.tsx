@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGE } from '@tsunagu/contract/auth';
 import { messages } from '@tsunagu/contract/messages';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRingSettings, saveRingSettings } from '../../shared/ring-settings/ring-settings';
@@ -238,5 +238,13 @@ describe('settings tab', () => {
   it('shows staff no tenant setting', () => {
     openSettings({ userClass: 'USER' });
     expect(screen.queryByRole('region', { name: '通話後の後処理' })).toBeNull();
+  });
+
+  it('offers do-not-disturb to a user with an extension only', () => {
+    openSettings();
+    expect(within(section('着信拒否')).getByRole('switch', { name: '着信拒否' })).toBeTruthy();
+    cleanup();
+    openSettings({ extension: null, extensionUuid: null });
+    expect(screen.queryByRole('region', { name: '着信拒否' })).toBeNull();
   });
 });

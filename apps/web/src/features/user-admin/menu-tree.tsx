@@ -1,6 +1,6 @@
 import { staffMenu } from '@tsunagu/contract/admin/users';
 import type { MenuItem } from '@tsunagu/contract/menu';
-import { visibleMenu } from '@tsunagu/contract/permissions';
+import { MENU_ITEM_NOTES, visibleMenu } from '@tsunagu/contract/permissions';
 import { Button, Empty, Menu, Modal, Tree, Typography, type MenuProps, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { jaUserAdmin } from './user-admin.ja';
@@ -11,7 +11,13 @@ const t = jaUserAdmin.dialog;
 const toTree = (items: readonly MenuItem[]): TreeDataNode[] =>
   items.map((item) => ({
     key: item.variant,
-    title: item.label,
+    title: MENU_ITEM_NOTES[item.variant] ? (
+      <>
+        {item.label} <Typography.Text type="secondary">（{MENU_ITEM_NOTES[item.variant]}）</Typography.Text>
+      </>
+    ) : (
+      item.label
+    ),
     ...(item.children ? { children: toTree(item.children) } : {}),
   }));
 

@@ -64,6 +64,21 @@ function isRawBody(body: unknown): body is FormData | Blob {
   return body instanceof FormData || body instanceof Blob;
 }
 
+/** The headers of a call: what it accepts, the session's (or the given) token, the XSRF echo. */
+export function credentials<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E>,
+  accept: string,
+): { headers: Headers; sessionToken: string | undefined } {
+  const sessionToken = options.token === undefined ? getSession()?.token : undefined;
+  const token = options.token ?? sessionToken;
+  const headers = new Headers({ Accept: accept });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const xsrf = STATE_CHANGING.has(endpoint.method) ? xsrfToken() : null;
+  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  return { headers, sessionToken };
+}
+
 /**
  * Sends the request with the session's credentials and returns a successful (2xx) response. Throws
  * ApiError for an HTTP error (status, the server's msg) and for a network failure (status 0).
@@ -73,15 +88,10 @@ async function send<E extends Endpoint>(
   options: CallOptions<E>,
   accept: string,
 ): Promise<Response> {
-  const sessionToken = options.token === undefined ? getSession()?.token : undefined;
-  const token = options.token ?? sessionToken;
-  const headers = new Headers({ Accept: accept });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const { headers, sessionToken } = credentials(endpoint, options, accept);
   const raw = isRawBody(options.body) ? options.body : undefined;
   const json = raw === undefined && options.body !== undefined ? JSON.stringify(options.body) : undefined;
   if (json !== undefined) headers.set('Content-Type', 'application/json');
-  const xsrf = STATE_CHANGING.has(endpoint.method) ? xsrfToken() : null;
-  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
 
   let response: Response;
   try {
@@ -99,11 +109,21 @@ async function send<E extends Endpoint>(
   }
   if (response.ok) return response;
 
-  const body = await readBody(response);
-  if (response.status === 401 && sessionToken && !endpoint.public) signOutAfterUnauthorized();
+  throw failureOf(endpoint, response.status, response.statusText, await readBody(response), sessionToken);
+}
+
+/** The ApiError of an HTTP error answer (its envelope's msg); a 401 to a session's call ends the session. */
+export function failureOf(
+  endpoint: Endpoint,
+  status: number,
+  statusText: string,
+  body: unknown,
+  sessionToken: string | undefined,
+): ApiError {
+  if (status === 401 && sessionToken && !endpoint.public) signOutAfterUnauthorized();
   const msg = isEnvelope(body) ? body.msg : '';
-  const code = isEnvelope(body) ? body.code : response.status;
-  throw new ApiError(response.status, msg || response.statusText || messages.errorOccurred, code);
+  const code = isEnvelope(body) ? body.code : status;
+  return new ApiError(status, msg || statusText || messages.errorOccurred, code);
 }
 
 /**

@@ -47,9 +47,9 @@ export const liveTopics = {
   pbx: (domainUuid: string) => topic(topics.pbx(domainUuid), text),
   /** The tenant's channels changed: fetch the call state again. */
   callState: (domainUuid: string) => topic(topics.callState(domainUuid), text),
-  /** A colleague's status changed. */
+  /** Colleagues' statuses changed (one message per batch of changes). */
   userStatus: (domainUuid: string) =>
-    topic(topics.userStatus(domainUuid), (body) => JSON.parse(body) as UserStatusEntry),
+    topic(topics.userStatus(domainUuid), (body) => JSON.parse(body) as UserStatusEntry[]),
   /** An incoming call for the user's pop-up. */
   ring: (userUuid: string) => topic(topics.ring(userUuid), parseRingBody),
 };

@@ -54,7 +54,7 @@ describe('the header status picker', () => {
     openPicker('onCall', 'onCall');
     await screen.findByRole('button', { name: 'ステータス: 通話中' });
     await waitFor(() => expect(fakeStomp.isSubscribed(topics.userStatus(domainUuid))).toBe(true));
-    fakeStomp.publish(topics.userStatus(domainUuid), JSON.stringify({ userUuid, status: 'wrapUp', since }));
+    fakeStomp.publish(topics.userStatus(domainUuid), JSON.stringify([{ userUuid, status: 'wrapUp', since }]));
     expect(await screen.findByRole('button', { name: 'ステータス: 後処理' })).toBeTruthy();
   });
 });

@@ -7,14 +7,14 @@ import { useRealtimeConnected, useTopic } from '../realtime/realtime-session';
 
 const key = (domainUuid: string) => ['userStatus', domainUuid] as const;
 
-const upsert = (list: readonly UserStatusEntry[], entry: UserStatusEntry) => [
-  ...list.filter((s) => s.userUuid !== entry.userUuid),
-  entry,
-];
+const upsert = (list: readonly UserStatusEntry[], entries: readonly UserStatusEntry[]) => {
+  const changed = new Set(entries.map((e) => e.userUuid));
+  return [...list.filter((s) => !changed.has(s.userUuid)), ...entries];
+};
 
 /**
  * The tenant's stored statuses by user (GET /v1/user/status), each /topic/userStatus message updating
- * one; read again after each (re)connection of the socket, which may have missed some.
+ * those it names; read again after each (re)connection of the socket, which may have missed some.
  */
 export function useUserStatuses(domainUuid: string): ReadonlyMap<string, UserStatus> {
   const queryClient = useQueryClient();
@@ -23,8 +23,8 @@ export function useUserStatuses(domainUuid: string): ReadonlyMap<string, UserSta
     queryFn: () => fetchData(endpoints.userStatusList, { params: { domainUuid } }),
     meta: { handlesErrors: true },
   });
-  useTopic(liveTopics.userStatus(domainUuid), (entry) =>
-    queryClient.setQueryData<UserStatusEntry[]>(key(domainUuid), (list = []) => upsert(list, entry)),
+  useTopic(liveTopics.userStatus(domainUuid), (entries) =>
+    queryClient.setQueryData<UserStatusEntry[]>(key(domainUuid), (list = []) => upsert(list, entries)),
   );
   useRealtimeConnected(() => void queryClient.invalidateQueries({ queryKey: key(domainUuid) }));
   return new Map((query.data ?? []).map((s) => [s.userUuid, s.status]));
@@ -36,6 +36,6 @@ export function useChooseStatus(domainUuid: string) {
   return useMutation({
     mutationFn: (status: ChosenUserStatus) => fetchData(endpoints.userStatusSet, { body: { status } }),
     onSuccess: (entry) =>
-      queryClient.setQueryData<UserStatusEntry[]>(key(domainUuid), (list = []) => upsert(list, entry)),
+      queryClient.setQueryData<UserStatusEntry[]>(key(domainUuid), (list = []) => upsert(list, [entry])),
   });
 }

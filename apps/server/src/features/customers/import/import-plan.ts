@@ -103,25 +103,43 @@ function valuesOf(cells: Map<ImportField, string>): { values: CustomerValues } |
   return { values: { ...fields, numbers, custom: {} } };
 }
 
+/** A row as read: its values, or why it is refused. */
+export type ReadRow = Pick<PlannedRow, 'row' | 'cells'> & ({ values: CustomerValues } | { reason: string });
+
 /**
- * Every row's outcome: refused (its reason), or new / update / skip by the policy when one of its numbers
- * is already a customer's (`known`: key → customer). A number on an earlier row of the file refuses the
- * later row (a duplicate inside the file). Rows are numbered as lines of the file (the header is 1).
+ * Reads rows `from`..`to` (0-based, of the data rows) under the mapping: numbers normalised and fields
+ * checked, the costly part of an import. Rows are numbered as lines of the file (the header is 1).
  */
-export function planImport(
+export function readRows(
   headers: readonly string[],
   rows: readonly string[][],
   mapping: Record<string, string>,
+  from = 0,
+  to = rows.length,
+): ReadRow[] {
+  return rows.slice(from, to).map((cells, i) => ({
+    row: from + i + 2,
+    cells,
+    ...valuesOf(fieldCells(headers, mapping, cells)),
+  }));
+}
+
+/**
+ * Every row's outcome: refused (its reason), or new / update / skip by the policy when one of its numbers
+ * is already a customer's (`known`: key → customer). A number on an earlier row of the file refuses the
+ * later row (a duplicate inside the file).
+ */
+export function planRows(
+  read: readonly ReadRow[],
   policy: DuplicatePolicy,
   known: ReadonlyMap<string, string>,
 ): PlannedRow[] {
   const firstRowOf = new Map<string, number>();
-  return rows.map((cells, index) => {
-    const row = index + 2;
-    const result = valuesOf(fieldCells(headers, mapping, cells));
-    if ('reason' in result) return { row, cells, outcome: 'refused', reason: result.reason };
-    const { values } = result;
-    const earlier = values.numbers.map((n) => firstRowOf.get(n.number)).find((r) => r !== undefined);
+  return read.map((r): PlannedRow => {
+    const { row, cells } = r;
+    if ('reason' in r) return { row, cells, outcome: 'refused', reason: r.reason };
+    const { values } = r;
+    const earlier = values.numbers.map((n) => firstRowOf.get(n.number)).find((e) => e !== undefined);
     if (earlier !== undefined)
       return { row, cells, outcome: 'refused', reason: importMessages.duplicateInFile(earlier) };
     for (const n of values.numbers) firstRowOf.set(n.number, row);

@@ -11,6 +11,7 @@ import {
 import type { Auth } from '../../../platform/auth/auth-context';
 import { auditedTransaction, type Actor } from '../../../platform/audit/audited-transaction';
 import type { Db, Tx } from '../../../platform/db/client';
+import type { ReportProgress } from '../../../platform/http/progress-answer';
 import {
   customersWithNumbers,
   findCustomer,
@@ -20,7 +21,15 @@ import {
 } from '../customers.repository';
 import { readImportMapping, writeImportMapping } from '../layout.repository';
 import { readImportFile } from './import-file';
-import { countsOf, planImport, proposeMapping, refusedOf, type PlannedRow } from './import-plan';
+import {
+  countsOf,
+  planRows,
+  proposeMapping,
+  readRows,
+  refusedOf,
+  type PlannedRow,
+  type ReadRow,
+} from './import-plan';
 import type { ImportUpload } from './import-upload';
 
 /** The tenant an upload's options name: the router cannot see inside a multipart body, so the same rule runs here. */
@@ -70,18 +79,30 @@ async function applyUpdate(tx: Tx, tenantUuid: string, planned: PlannedRow, user
   await updateCustomer(tx, tenantUuid, current.customerUuid, version, { ...merged, numbers }, username);
 }
 
+/** Rows read between two yields to the event loop: a 100,000-row file must not stall other requests. */
+const READ_SLICE = 2_000;
+/** Updated rows between two progress lines. */
+const UPDATE_REPORT = 100;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The import: read the file, plan every row against the tenant's numbers, then write it all at once. */
 export function createImportService({ db }: { db: Db }) {
-  async function plan(tenantUuid: string, upload: ImportUpload) {
+  async function plan(tenantUuid: string, upload: ImportUpload, report: ReportProgress = () => undefined) {
     const table = await readImportFile(upload.file);
     const mapping =
       upload.options.mapping ?? proposeMapping(table.headers, await readImportMapping(db, tenantUuid));
     const fields = new Set(Object.values(mapping));
-    const keys = new Set<string>();
-    const planned = planImport(table.headers, table.rows, mapping, upload.options.policy, new Map());
-    for (const p of planned) for (const n of p.values?.numbers ?? []) keys.add(n.number);
-    const known = await customersWithNumbers(db, tenantUuid, [...keys]);
-    const rows = planImport(table.headers, table.rows, mapping, upload.options.policy, known);
+    const total = table.rows.length;
+    const read: ReadRow[] = [];
+    for (let from = 0; from < total; from += READ_SLICE) {
+      report('check', from, total);
+      read.push(...readRows(table.headers, table.rows, mapping, from, from + READ_SLICE));
+      await yieldToOthers();
+    }
+    const keys = read.flatMap((r) => ('values' in r ? r.values.numbers.map((n) => n.number) : []));
+    const known = await customersWithNumbers(db, tenantUuid, [...new Set(keys)]);
+    report('check', total, total);
+    const rows = planRows(read, upload.options.policy, known);
     return { table, mapping, rows, named: fields.has('company') || fields.has('person') };
   }
 
@@ -106,18 +127,29 @@ export function createImportService({ db }: { db: Db }) {
      * Writes the new and updated rows in one transaction (a failure leaves the tenant as it was), remembers
      * the mapping, and answers the counts and the refused rows.
      */
-    async commit(actor: Actor, upload: ImportUpload): Promise<ImportResult> {
+    async commit(
+      actor: Actor,
+      upload: ImportUpload,
+      report: ReportProgress = () => undefined,
+    ): Promise<ImportResult> {
       const tenantUuid = uploadTenant(actor.auth, upload.options.domainUuid);
-      const { mapping, rows, named } = await plan(tenantUuid, upload);
+      const { mapping, rows, named } = await plan(tenantUuid, upload, report);
       if (!named) throw new ApiError(400, importMessages.noNameColumn);
       const counts = countsOf(rows);
       const username = actor.auth.username;
+      const added = rows
+        .filter((p) => p.outcome === 'new')
+        .map((p) => ({ customerUuid: randomUUID(), values: p.values! }));
+      const updated = rows.filter((p) => p.outcome === 'update');
+      const total = added.length + updated.length;
       await auditedTransaction(db, { actor, tenantUuid, action: 'customer.import' }, async (tx) => {
-        const added = rows
-          .filter((p) => p.outcome === 'new')
-          .map((p) => ({ customerUuid: randomUUID(), values: p.values! }));
-        await insertCustomers(tx, tenantUuid, added, username);
-        for (const p of rows) if (p.outcome === 'update') await applyUpdate(tx, tenantUuid, p, username);
+        report('write', 0, total);
+        await insertCustomers(tx, tenantUuid, added, username, (written) => report('write', written, total));
+        for (const [i, p] of updated.entries()) {
+          await applyUpdate(tx, tenantUuid, p, username);
+          if ((i + 1) % UPDATE_REPORT === 0 || i + 1 === updated.length)
+            report('write', added.length + i + 1, total);
+        }
         await writeImportMapping(tx, tenantUuid, mapping);
         return { target: tenantUuid, detail: { ...counts, policy: upload.options.policy } };
       });

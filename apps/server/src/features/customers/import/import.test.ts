@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { messages } from '@tsunagu/contract';
 import { importMessages, type ImportOptions } from '@tsunagu/contract/crm/import';
+import { progressLineSchema } from '@tsunagu/contract/progress';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerNumbers, customers } from '../../../platform/db/schema';
+import { customerImportMappings, customerNumbers, customers } from '../../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../../testing/test-app';
 
@@ -201,5 +203,88 @@ describe('committing an import', () => {
       .where(eq(customerNumbers.domainUuid, other));
     expect(numbers.length).toBeGreaterThan(0);
     expect(await tenantCustomers()).toHaveLength(before);
+  });
+});
+
+describe('the commit’s progress', () => {
+  /** A UTF-8 file of `count` new customers (numbers 045-prefix…); line `boomLine`'s company is ロールバック. */
+  const bigFile = (count: number, prefix: number, boomLine = -1) =>
+    Buffer.from(
+      [
+        '会社名,電話番号',
+        ...Array.from(
+          { length: count },
+          (_, i) =>
+            `${i + 2 === boomLine ? 'ロールバック' : `進捗商事${i}`},045${prefix}${String(100_000 + i)}`,
+        ),
+      ].join('\r\n'),
+    );
+  const commitWithProgress = (file: Buffer) =>
+    t.request(cp, {
+      method: 'POST',
+      url: '/api/v1/customer/import/commit',
+      ...multipart(file, 'big.csv', { policy: 'skip' }),
+      headers: { ...multipart(file, 'big.csv', {}).headers, accept: 'application/x-ndjson' },
+    });
+  const lines = (body: string) =>
+    body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('streams the rows checked and written, then the answer, when the client asks for it', async () => {
+    const res = await commitWithProgress(bigFile(1_200, 1));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const all = lines(res.body);
+    const progress = all.slice(0, -1).map((l) => progressLineSchema.parse(l).progress);
+    const checks = progress.filter((p) => p.step === 'check');
+    const writes = progress.filter((p) => p.step === 'write');
+    expect(checks[0]).toEqual({ step: 'check', done: 0, total: 1_200 });
+    expect(checks.at(-1)).toEqual({ step: 'check', done: 1_200, total: 1_200 });
+    expect(writes[0]).toEqual({ step: 'write', done: 0, total: 1_200 });
+    expect(writes.at(-1)).toEqual({ step: 'write', done: 1_200, total: 1_200 });
+    // Never backwards, and every check before the first write.
+    for (const list of [checks, writes])
+      list.forEach((p, i) => expect(p.done).toBeGreaterThanOrEqual(list[i - 1]?.done ?? 0));
+    expect(progress.findIndex((p) => p.step === 'write')).toBe(checks.length);
+    expect(all.at(-1)).toMatchObject({ code: 0, data: { counts: { total: 1_200, new: 1_200 } } });
+  });
+
+  it('rolls everything back when a write fails halfway, and says so on the last line', async () => {
+    // A trigger makes the insert of the second chunk (rows 501–1,000) fail, after the first was written.
+    await t.database.runScript(`
+      CREATE FUNCTION refuse_rollback_company() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.company = 'ロールバック' THEN RAISE EXCEPTION 'boom'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_rollback_company BEFORE INSERT ON customers
+        FOR EACH ROW EXECUTE FUNCTION refuse_rollback_company();`);
+    try {
+      const before = (await tenantCustomers()).length;
+      const mapping = (await t.database.db.select().from(customerImportMappings)).length;
+      const res = await commitWithProgress(bigFile(900, 2, 800));
+      const all = lines(res.body);
+      const written = all.slice(0, -1).map((l) => progressLineSchema.parse(l).progress);
+      expect(written.map((p) => `${p.step} ${p.done}/${p.total}`).join(' ')).toContain('write 500/900');
+      expect(all.at(-1)).toEqual({ code: 500, msg: messages.serverError, data: null });
+      expect(await tenantCustomers()).toHaveLength(before);
+      expect(await t.database.db.select().from(customerImportMappings)).toHaveLength(mapping);
+      // Without progress lines: the same failure is a 500, and nothing is written either.
+      const plain = await send(cp, 'commit', bigFile(900, 2, 800), 'big.csv');
+      expect(plain.statusCode).toBe(500);
+      expect(await tenantCustomers()).toHaveLength(before);
+    } finally {
+      await t.database.runScript(`
+        DROP TRIGGER refuse_rollback_company ON customers;
+        DROP FUNCTION refuse_rollback_company();`);
+    }
+  });
+
+  it('answers a file that cannot be read on its last line with the reason', async () => {
+    const res = await commitWithProgress(Buffer.from('会社名,電話番号\r\n'));
+    expect(res.statusCode).toBe(200);
+    expect(lines(res.body).at(-1)).toEqual({ code: 400, msg: importMessages.empty, data: null });
   });
 });

@@ -1,91 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FreeswitchSettings } from '../../../config';
 import { createSecretBox } from '../../../platform/crypto/secrets';
 import { dialplans, domains, extensions, recordings, timeConditions } from '../../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import type { CallRecord } from '../../engine';
-import { createFreeswitchEngine, type FreeswitchEngine } from '../engine/freeswitch-engine';
+import type { FreeswitchEngine } from '../engine/freeswitch-engine';
 import { executed, readDialplan } from '../testing/dialplan-reading';
-import { answerCommands, fakeEsl, idleFreeswitch, type FakeEsl } from '../testing/fake-esl';
 import { fixture, fixtureNames, fixtureText } from '../testing/fixtures';
+import {
+  basicAuth as basic,
+  DEMO,
+  recordedForm,
+  startXmlExchange,
+  type XmlExchange,
+} from '../testing/xml-exchange';
 import { xmlPaths } from '../testing/xml-paths';
 import { childElements, parseXml } from '../xml/xml-parse';
 import { NOT_FOUND_XML } from '../xml/xml';
-import { freeswitchRoutes } from './freeswitch-routes';
-
-const DEMO = 'demo.tsunagu.local';
-const SECRET = 'xml-secret-for-tests-0123';
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 let t: TestApp;
-let fs: FakeEsl;
+let exchange: XmlExchange;
 let engine: FreeswitchEngine;
-let app: FastifyInstance;
+let settings: XmlExchange['settings'];
+let post: XmlExchange['post'];
 let demoUuid: string;
-const errors: unknown[] = [];
-const settings: FreeswitchSettings = {
-  esl: { host: '127.0.0.1', port: 0, password: 'ClueCon' },
-  xmlSecret: SECRET,
-  xmlAllow: ['127.0.0.1', '10.1.0.0/16'],
-  vertoUrl: 'wss://fs.example.jp:8082',
-  recordingsPath: '/srv/tsunagu/recordings',
-};
 
 beforeAll(async () => {
   t = await createTestApp();
-  fs = await fakeEsl();
-  engine = createFreeswitchEngine({
-    db: t.database.db,
-    secrets: createSecretBox(t.config.secretKey),
-    settings: { ...settings, esl: { ...settings.esl, port: fs.port } },
-    onError: (error) => errors.push(error),
-  });
-  const peer = await fs.nextPeer();
-  await peer.accept();
-  answerCommands(peer, idleFreeswitch);
-  app = Fastify();
-  await app.register(freeswitchRoutes({ engine, settings }));
+  exchange = await startXmlExchange(t);
+  ({ engine, settings, post } = exchange);
   const [demo] = await t.database.db.select().from(domains).where(eq(domains.domainName, DEMO));
   demoUuid = demo?.domainUuid ?? '';
 });
 
 afterAll(async () => {
-  await app.close();
-  await engine.close();
-  await fs.close();
+  await exchange.close();
   await t.close();
-  expect(errors).toEqual([]);
+  expect(exchange.errors).toEqual([]);
 });
-
-/** A recorded mod_xml_curl body, asked about the demo tenant instead of the recorder's. */
-const recordedForm = (name: string, replacements: Record<string, string> = {}) => {
-  let body = fixtureText(`xml_curl/${name}.request-body.form`).replaceAll('tenant-a.example', DEMO);
-  for (const [field, value] of Object.entries(replacements)) {
-    body = body.replace(new RegExp(`(^|&)${field}=[^&]*`), `$1${field}=${encodeURIComponent(value)}`);
-  }
-  return body;
-};
-
-function post(
-  body: string,
-  options: { url?: string; auth?: string | null; address?: string; type?: string } = {},
-) {
-  const { url = '/fs/xml', auth = basic('freeswitch', SECRET), address = '127.0.0.1' } = options;
-  return app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: address,
-    headers: {
-      'content-type': options.type ?? 'application/x-www-form-urlencoded',
-      ...(auth ? { authorization: auth } : {}),
-    },
-    payload: body,
-  });
-}
 
 async function passwordOf(domainUuid: string, extension: string) {
   const [row] = await t.database.db

@@ -1,0 +1,112 @@
+/**
+ * A user's own do-not-disturb, set through the service as the header does, is honoured by both engines
+ * through the one routing model: a direct call is busy, the ring group skips the member, and switching
+ * it off rings again. The engines reload because the service tells them (no test pokes their caches).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../platform/pbx/commit-change';
+import type { ConfigListener } from '../../platform/pbx/config-kind';
+import { domains, users } from '../../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { executed } from '../../telephony/freeswitch/testing/dialplan-reading';
+import {
+  recordedForm,
+  startXmlExchange,
+  type XmlExchange,
+} from '../../telephony/freeswitch/testing/xml-exchange';
+import { DEMO, startSandbox, type SandboxKit } from '../../telephony/sandbox/testing';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createDoNotDisturbService } from './do-not-disturb.service';
+
+/** suzuki (extension 1002, a member of group 300 with yamada's 1001) as the acting user. */
+async function suzuki(db: Db): Promise<Actor> {
+  const [row] = await db
+    .select({ user: users, domainName: domains.domainName })
+    .from(users)
+    .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))
+    .where(eq(users.username, 'suzuki'));
+  if (!row) throw new Error('no demo user suzuki');
+  const { user, domainName } = row;
+  return {
+    auth: { ...user, sessionUuid: randomUUID(), username: user.username, domainName },
+    ip: '127.0.0.1',
+  };
+}
+
+async function doNotDisturb(db: Db, engine: ConfigListener, on: boolean): Promise<void> {
+  const actor = await suzuki(db);
+  await createDoNotDisturbService({ db, engine }).set(actor, actor.auth.domainUuid, {
+    doNotDisturb: on ? 'true' : 'false',
+  });
+}
+
+describe('do-not-disturb on the sandbox', () => {
+  let kit: SandboxKit;
+  beforeAll(async () => {
+    kit = await startSandbox();
+  });
+  afterAll(() => kit.close());
+
+  it('answers a direct call busy and leaves the member out of its ring group, until switched off', async () => {
+    const [admin, yamada, suzukiPhone] = await Promise.all([
+      kit.phone('1000'),
+      kit.phone('1001'),
+      kit.phone('1002'),
+    ]);
+    await doNotDisturb(kit.t.database.db, kit.engine, true);
+
+    const direct = await yamada.dial('1002');
+    expect((await yamada.next('verto.bye', direct)).params).toMatchObject({ cause: 'USER_BUSY' });
+
+    const group = await admin.dial('300');
+    const atYamada = await yamada.next('verto.invite');
+    await expect(suzukiPhone.next('verto.invite', undefined, 500)).rejects.toThrow();
+    await admin.bye(group);
+    await yamada.next('verto.bye', String(atYamada.params.callID));
+
+    await doNotDisturb(kit.t.database.db, kit.engine, false);
+    const again = await yamada.dial('1002');
+    await suzukiPhone.next('verto.invite');
+    await yamada.bye(again);
+    for (const phone of [admin, yamada, suzukiPhone]) phone.close();
+  });
+});
+
+describe('do-not-disturb in the FreeSWITCH dialplan', () => {
+  let t: TestApp;
+  let exchange: XmlExchange;
+  beforeAll(async () => {
+    t = await createTestApp();
+    exchange = await startXmlExchange(t);
+  });
+  afterAll(async () => {
+    await exchange.close();
+    await t.close();
+    expect(exchange.errors).toEqual([]);
+  });
+
+  /** The recorded verto invite, as extension 1000 dialling `number`; what the answer makes FreeSWITCH run. */
+  const dial = async (number: string) => {
+    const form = recordedForm('22-dialplan-verto-invite-9196', {
+      'Caller-Destination-Number': number,
+      'Caller-Caller-ID-Number': '1000',
+      variable_user_name: '1000',
+    });
+    return executed((await exchange.post(form)).body, number).slice(3);
+  };
+  const bridged = (apps: [string, string][]) => apps.find(([app]) => app === 'bridge')?.[1] ?? '';
+
+  it('answers a direct call busy and bridges the group without the member, until switched off', async () => {
+    expect(bridged(await dial('300'))).toContain(`presence_id=1002@${DEMO}`);
+    await doNotDisturb(t.database.db, exchange.engine, true);
+    expect(await dial('1002')).toEqual([['hangup', 'USER_BUSY']]);
+    const group = bridged(await dial('300'));
+    expect(group).toContain(`presence_id=1001@${DEMO}`);
+    expect(group).not.toContain(`presence_id=1002@${DEMO}`);
+
+    await doNotDisturb(t.database.db, exchange.engine, false);
+    expect(bridged(await dial('1002'))).toContain(`presence_id=1002@${DEMO}`);
+  });
+});
