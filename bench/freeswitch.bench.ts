@@ -76,6 +76,7 @@ const xml = createXmlAnswers({
   configs: createTenantConfigs({ db: database.db }),
   recordingsPath: '/srv/recordings',
   monitorTarget: () => null,
+  pickupTarget: () => null,
 });
 const app = Fastify();
 // The hooks app.ts puts in front of every route, as in production (they leave /fs/* alone).
