@@ -84,6 +84,68 @@ describe('working with colleagues in the side panel, live between two browsers',
     await suzuki.screenshot({ path: e2e.artifact('panel-chat.png') });
   });
 
+  it('sounds and shows a desktop notification for a chat while the chat tab is closed; clicking it opens the chat', async () => {
+    const suzuki = await newPage();
+    await suzuki.context().grantPermissions(['notifications']);
+    // Records what the page shows and plays: the browser's own notifications and generated tones.
+    await suzuki.addInitScript(() => {
+      const record = window as unknown as { notices: Notification[]; oscillators: OscillatorNode[] };
+      record.notices = [];
+      record.oscillators = [];
+      const Real = window.Notification;
+      window.Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          record.notices.push(this);
+        }
+      };
+      const createOscillator = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        const oscillator = createOscillator.call(this);
+        record.oscillators.push(oscillator);
+        return oscillator;
+      };
+    });
+    await signIn(suzuki, SUZUKI);
+    const notices = () =>
+      suzuki.evaluate(() =>
+        (window as unknown as { notices: Notification[] }).notices.map((n) => ({ title: n.title, body: n.body })),
+      );
+
+    const yamada = await newPage();
+    await signIn(yamada, DEMO.yamada);
+    await yamada.getByRole('tab', { name: 'チャット' }).click();
+    const send = async (text: string) => {
+      await yamada.getByRole('textbox', { name: 'メッセージ' }).fill(text);
+      await yamada.getByRole('button', { name: /送信/ }).click();
+      await yamada.getByRole('log').getByText(text).waitFor();
+    };
+    await yamada.getByRole('combobox', { name: '宛先' }).click();
+    // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
+    await yamada.locator('.ant-select-dropdown').getByTitle('鈴木 花子').click();
+    await send('折り返しお願いします');
+
+    await expect.poll(notices).toEqual([{ title: '山田 太郎 さんからのチャット', body: '折り返しお願いします' }]);
+    // The chat sound: two short notes (988 Hz, then 1319 Hz).
+    const played = () =>
+      suzuki.evaluate(() =>
+        (window as unknown as { oscillators: OscillatorNode[] }).oscillators.map((o) => Math.round(o.frequency.value)),
+      );
+    expect(await played()).toEqual([988, 1319]);
+
+    await suzuki.evaluate(() =>
+      (window as unknown as { notices: Notification[] }).notices[0]!.dispatchEvent(new Event('click')),
+    );
+    await suzuki.getByRole('log').getByText('折り返しお願いします').waitFor();
+    expect(await suzuki.getByRole('tab', { name: 'チャット', selected: true }).count()).toBe(1);
+
+    // With the chat in view, the next message is simply shown.
+    await send('会議室Bに変更です');
+    await suzuki.getByRole('log').getByText('会議室Bに変更です').waitFor();
+    expect(await notices()).toHaveLength(1);
+    expect(await played()).toHaveLength(2);
+  });
+
   it('lets an administrator force a colleague out from Presence, sending him to /login', async () => {
     const suzuki = await newPage();
     await signIn(suzuki, SUZUKI);

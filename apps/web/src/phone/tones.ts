@@ -151,3 +151,11 @@ export class TonePlayer {
     return this.#context;
   }
 }
+
+/** The chat sound: a short rising two-note ping, softer and shorter than any call tone. */
+export function chatMessageTone(): ToneBurst[] {
+  return [
+    { frequencies: [988], at: 0, duration: 0.08 },
+    { frequencies: [1319], at: 0.1, duration: 0.16 },
+  ];
+}

@@ -5,8 +5,9 @@ import { fakeStomp } from '../../shared/realtime/fake-stomp';
 import { connectRealtime } from '../../shared/realtime/realtime-session';
 import { startSession } from '../../shared/session/session-store';
 import { getShellState, showSidePanelTab } from '../../shared/shell-state/shell-state';
+import { directoryRoute } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
-import { panelUserInfo } from '../../test/panel-fixtures';
+import { panelDirectory, panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
 import { useChatFeed } from './chat-feed';
 
@@ -25,6 +26,7 @@ async function startFeed(unread: number | (() => number)) {
   const requests = mockApi({
     [`GET /api/v1/chat/${userUuid}`]: () =>
       envelope(200, '', { list: [], unread: typeof unread === 'number' ? unread : unread() }),
+    ...directoryRoute(panelDirectory()),
     'POST /api/v1/chat/read': () => envelope(200, ''),
   });
   startSession('tok', info);

@@ -9,14 +9,19 @@ import {
   patchShellState,
   useShellState,
 } from '../../shared/shell-state/shell-state';
+import { useTenantDirectory } from '../../shared/session/tenant-directory';
+import { ja } from '../../shared/i18n/ja';
 import { chatListQuery, markChatRead } from './chat-api';
+import { announceChatMessage, closeChatNotifications } from './chat-notice';
 
 const readChat = () => void markChatRead().catch((error: unknown) => console.error('chat read', error));
 
 /**
  * Feeds the header's chat badge for the whole session (spec 4 "Chat"): the unread count at sign-in,
  * +1 for each new message while the chat tab is out of view, the server's count again after a
- * reconnect, and read on the server whenever the tab comes into view. Every new message reloads the list.
+ * reconnect, and read on the server whenever the tab comes into view. Every new message reloads the list;
+ * a colleague's message the user cannot see (chat tab closed, or the browser tab in the background)
+ * also sounds and raises a system notification.
  */
 export function useChatFeed(userUuid: string): void {
   const queryClient = useQueryClient();
@@ -30,14 +35,33 @@ export function useChatFeed(userUuid: string): void {
 
   const visible = isChatVisible(useShellState());
   useEffect(() => {
-    if (visible) readChat();
+    if (!visible) return;
+    readChat();
+    closeChatNotifications();
   }, [visible]);
 
-  const onChat = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: chatListQuery(userUuid).queryKey });
-    if (isChatVisible(getShellState())) readChat();
-    else countUnreadChat();
-  }, [queryClient, userUuid]);
+  const directory = useTenantDirectory();
+  const names = useRef(new Map<string, string>());
+  useEffect(() => {
+    const members = directory?.userGroup.commDetails.flatMap((group) => group.userList) ?? [];
+    names.current = new Map(members.map((member) => [member.userUuid, member.userNm]));
+  }, [directory]);
+
+  const onChat = useCallback(
+    (chatUuid: string) => {
+      const { queryKey } = chatListQuery(userUuid);
+      const inView = isChatVisible(getShellState());
+      if (inView) readChat();
+      else countUnreadChat();
+      void queryClient.refetchQueries({ queryKey }).then(() => {
+        if (inView && document.visibilityState === 'visible') return;
+        const item = queryClient.getQueryData(queryKey)?.list.find((m) => m.chatUuid === chatUuid);
+        if (item && item.userUuid !== userUuid) 
+          announceChatMessage(item, names.current.get(item.userUuid) ?? ja.panel.chat.unknownUser);
+      });
+    },
+    [queryClient, userUuid],
+  );
   useTopic(liveTopics.chat(userUuid), onChat);
 
   // Messages that came while the socket was down: the server's unread count says how many.

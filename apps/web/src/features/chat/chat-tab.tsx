@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
+import { askNotificationPermissionOnce } from '../../shared/notifications/system-notification';
 import { useUserInfo } from '../../shared/session/session-store';
 import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { chatListQuery, sendChat } from './chat-api';
@@ -31,6 +32,9 @@ export function ChatTab() {
     const names = new Map(recipients.map((r) => [r.id, r.itemName]));
     return displayMessages(chat.data?.list ?? [], user.userUuid, (id) => names.get(id) ?? t.unknownUser);
   }, [chat.data, recipients, user.userUuid]);
+
+  // Opening the chat is the moment the user shows interest in it: ask once whether it may notify.
+  useEffect(askNotificationPermissionOnce, []);
 
   // Spec 8: a chat that cannot be loaded says so in a toast.
   useEffect(() => {

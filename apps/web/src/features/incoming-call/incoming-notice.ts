@@ -2,31 +2,16 @@ import { App } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useOpenCustomer } from '../../phone/customer-link';
 import { ja } from '../../shared/i18n/ja';
+import { askNotificationPermissionOnce, showSystemNotification } from '../../shared/notifications/system-notification';
 import type { CallerDisplay } from './caller-display';
 
 const t = ja.incoming;
-const ASKED_KEY = 'notificationAsked';
-
-/** Asks for the system notification permission once per browser (later calls do nothing). */
-export function askNotificationPermissionOnce(): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
-  if (localStorage.getItem(ASKED_KEY)) return;
-  localStorage.setItem(ASKED_KEY, 'true');
-  void Notification.requestPermission().catch(() => undefined);
-}
-
 /** The system notification 'Incoming call' with 'name 【number】' (when the browser allows it); null if not. */
 function systemNotification(caller: CallerDisplay, onClick: () => void): Notification | null {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return null;
-  const notification = new Notification(t.notificationTitle, {
+  return showSystemNotification(t.notificationTitle, {
     body: t.notificationBody(caller.name, caller.number),
+    onClick,
   });
-  notification.onclick = () => {
-    window.focus();
-    onClick();
-    notification.close();
-  };
-  return notification;
 }
 
 /** Closes the notices of one incoming call. */

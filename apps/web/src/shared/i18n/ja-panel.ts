@@ -74,6 +74,7 @@ export const jaPanel = {
       unknownUser: '不明なユーザー',
       to: '宛先：',
       addRecipient: (name: string) => `${name} さんを宛先に追加`,
+      notificationTitle: (name: string) => `${name} さんからのチャット`,
     },
     settings: {
       ringtone: '着信音',
