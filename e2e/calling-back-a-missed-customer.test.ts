@@ -8,7 +8,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from './support/auth-steps';
-import { callApiAs, incomingCall, openSoftphone, signInWithPhone, softphone, STAFF } from './support/call-steps';
+import {
+  callApiAs,
+  incomingCall,
+  openSoftphone,
+  signInWithPhone,
+  softphone,
+  STAFF,
+} from './support/call-steps';
 import { useE2E } from './support/harness';
 
 const e2e = useE2E();
@@ -138,7 +145,10 @@ describe('a missed customer is called back', () => {
     await row.getByRole('button', { name: new RegExp(`${CALLER}|090-1234-5678`) }).click();
 
     // The caller's page rings; it answers, they talk, suzuki hangs up.
-    await admin.getByRole('status').getByText(/着信中/).waitFor();
+    await admin
+      .getByRole('status')
+      .getByText(/着信中/)
+      .waitFor();
     await callerRegion(admin).getByRole('button', { name: '応答' }).click();
     await softphone(suzuki)
       .getByRole('status')
