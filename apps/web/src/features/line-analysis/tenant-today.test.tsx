@@ -2,12 +2,12 @@ import type { LineAnalysis } from '@tsunagu/contract/analysis/calls';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LineAnalysisPage } from '../../features/line-analysis/line-analysis-page';
+import { LineAnalysisPage } from './line-analysis-page';
 import { envelope, mockApi } from '../../test/mock-api';
 import { panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
-import { startSession } from '../session/session-store';
-import { periodPresets } from './period';
+import { startSession } from '../../shared/session/session-store';
+import { periodPresets } from '../../shared/analysis/period';
 
 // The browser sits in Los Angeles; the tenant is in Tokyo. At 2026-11-30 20:00 UTC it is still
 // 30 November (noon) in the browser but already 1 December (05:00) at the tenant.
