@@ -4,7 +4,12 @@
  * schedules) prepared once, since routing sits on every call's path.
  */
 import { isSpeedDialNumber, type RingGroupStrategy } from '@tsunagu/contract';
-import { DEFAULT_TIME_ZONE, isTimeZone, type CallRecordingMode, type ScheduleEvaluator } from '@tsunagu/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  type CallRecordingMode,
+  type ScheduleEvaluator,
+} from '@tsunagu/contract';
 import {
   destinationEntry,
   extensionEntry,

@@ -17,8 +17,8 @@ const FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/cal
 export type RecorderRefusal = 'unavailable' | 'not-connected' | 'running' | 'not-running';
 
 export interface SandboxRecorder {
-  /** Starts recording the leg into `file`; a refusal instead when it cannot. */
-  start(leg: Leg, file: string): RecorderRefusal | null;
+  /** Starts recording the leg into `file` (from `startedAt`, by default now); a refusal when it cannot. */
+  start(leg: Leg, file: string, startedAt?: Date): RecorderRefusal | null;
   /** Stops that recording and writes its file. */
   stop(leg: Leg, file: string): RecorderRefusal | null;
   /** Whether the leg is being recorded. */
@@ -43,13 +43,13 @@ export function createSandboxRecorder(root: string | undefined, now: () => Date)
   }
 
   return {
-    start(leg, file) {
+    start(leg, file, startedAt = now()) {
       if (!root || !FILE.test(file)) return 'unavailable';
       if (leg.ended || leg.answeredAt === null || leg.peer === null) return 'not-connected';
       let files = running.get(leg.uuid);
       if (files && files.size > 0) return 'running';
       if (!files) running.set(leg.uuid, (files = new Map()));
-      files.set(file, now());
+      files.set(file, startedAt);
       return null;
     },
     stop(leg, file) {

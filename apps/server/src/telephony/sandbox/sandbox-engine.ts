@@ -152,11 +152,12 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     // As FreeSWITCH's record_session before the bridge: the calling leg records the whole call.
     onLink: (caller) => {
       if (recorder.recording(caller)) return;
+      const linkedAt = now();
       void configs
         .byDomainName(caller.domainName)
         .then((config) => {
           if (config?.callRecordingMode !== 'always' || !UUID.test(caller.uuid)) return;
-          recorder.start(caller, callRecordingFile(config.domainUuid, caller.uuid));
+          recorder.start(caller, callRecordingFile(config.domainUuid, caller.uuid), linkedAt);
         })
         .catch(onError);
     },
