@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callRecordingRefSchema } from './call-recording';
 import { callKindSchema, callResultSchema } from './calls';
 import { pageQuerySchema, pageSchema } from './paging';
 
@@ -36,6 +37,8 @@ export const callSearchSchema = pageQuerySchema(CALL_SORT_FIELDS, 'startStamp,de
     .optional(),
   /** An outside, incoming or extension number (any format; matched by its key). */
   number: z.string().trim().max(40).optional(),
+  /** Part of the customer's name or furigana: calls with any number of the customers it matches. */
+  customer: z.string().trim().max(100).optional(),
 });
 export type CallSearch = z.input<typeof callSearchSchema>;
 
@@ -65,6 +68,8 @@ export const callItemSchema = z.object({
   ringSeconds: z.number(),
   talkSeconds: z.number(),
   result: callResultSchema,
+  /** The call's recordings (通話録音), oldest first; absent when none. */
+  recordings: z.array(callRecordingRefSchema).optional(),
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 export const callPageSchema = pageSchema(callItemSchema);
