@@ -32,7 +32,10 @@ export function start(command: string, args: string[], env: Record<string, strin
 }
 
 /** The console as `npm start` runs it, on a scratch PostgreSQL database, with sign-in limits out of a load's way. */
-export async function startConsoleOn(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+export async function startConsoleOn(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = start('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     PORT: String(port),
@@ -40,6 +43,7 @@ export async function startConsoleOn(databaseUrl: string): Promise<{ child: Chil
     DATABASE_URL: databaseUrl,
     LOGIN_LIMIT_PER_ADDRESS: '1000000',
     LOGIN_LIMIT_PER_USER: '1000000',
+    ...env,
   });
   return { child, base: `http://127.0.0.1:${port}` };
 }

@@ -29,6 +29,15 @@ export const reasons = {
   popupLocked: 'ポップアップ設定は変更できません。',
   recordingBuiltIn: '標準の音声ファイルは変更・削除・ダウンロードできません。',
   recordingFilenameTaken: '同じファイル名の音声ファイルが既に登録されています。',
+  /** The tenant's call recording setting does not offer the record button. */
+  callRecordingOff: 'この通話は録音できません（録音の設定が「通話中に操作した時だけ録音」ではありません）。',
+  callRecordingRunning: 'この通話は既に録音中です。',
+  callRecordingNotRunning: 'この通話は録音していません。',
+  /** Recording needs a connected call. */
+  callRecordingNotConnected: '通話がつながってから録音してください。',
+  callRecordingNotFound: '録音が見つかりません。',
+  /** The engine has nowhere to write recordings (a sandbox started without a storage folder). */
+  callRecordingUnavailable: 'この電話システムでは録音できません。',
   ivrNumbersExhausted: 'IVRに割り当てられる番号がありません。不要なIVRを削除してください。',
 } as const;
 

@@ -1,7 +1,7 @@
 import { holidaysIn, type LineAnalysis, type LineAnalysisRequest } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { tenantTimeZone } from './analysis.repository';
-import { incomingNumbers, lineFigures, lineHeatmap, periodInstants } from './line-analysis.repository';
+import { incomingNumbers, lineFigures, periodInstants } from './line-analysis.repository';
 
 type Parsed = Required<Pick<LineAnalysisRequest, 'grouping' | 'businessHoursOnly' | 'excludeHolidays'>> &
   Omit<LineAnalysisRequest, 'grouping' | 'businessHoursOnly' | 'excludeHolidays'>;
@@ -19,12 +19,11 @@ export function createLineAnalysisService({ db }: { db: Db }) {
         businessHoursOnly: request.businessHoursOnly,
         excludedDays: request.excludeHolidays ? holidaysIn(request) : [],
       };
-      const [figures, heatmap, numbers] = await Promise.all([
+      const [figures, numbers] = await Promise.all([
         lineFigures(db, scope, request.grouping),
-        lineHeatmap(db, scope),
         incomingNumbers(db, tenantUuid),
       ]);
-      return { timeZone, ...figures, heatmap, incomingNumbers: numbers };
+      return { timeZone, ...figures, incomingNumbers: numbers };
     },
   };
 }

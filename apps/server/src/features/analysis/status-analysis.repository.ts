@@ -1,5 +1,5 @@
 import type { UserStatus } from '@tsunagu/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
 
@@ -14,20 +14,24 @@ export interface StatusStretch {
   end: Date;
 }
 
+interface StretchPeriod {
+  from: string;
+  to: string;
+  timeZone: string;
+  now: Date;
+  userUuid?: string | null;
+}
+
 /**
  * Every user's statuses as stretches clipped to [from 00:00, the day after `to` 00:00) and to `now`:
  * the status a user was in when the period began (the last change before it, one index read per user)
  * followed by the changes inside it. One user's only, when `userUuid` is given.
  */
-export async function statusStretches(
-  conn: Conn,
-  tenantUuid: string,
-  period: { from: string; to: string; timeZone: string; now: Date; userUuid?: string | null },
-): Promise<StatusStretch[]> {
+function stretchesSql(tenantUuid: string, period: StretchPeriod): SQL {
   const start = localMidnight(period.from, period.timeZone);
   const stop = sql`LEAST(${localMidnight(period.to, period.timeZone)} + interval '1 day', ${period.now.toISOString()}::timestamptz)`;
   const oneUser = period.userUuid ? sql`AND u.user_uuid = ${period.userUuid}` : sql``;
-  const result = await conn.execute(sql`
+  return sql`
     WITH bounds AS (SELECT ${start} AS start, ${stop} AS stop),
     tenant_users AS (SELECT u.user_uuid FROM users u WHERE u.domain_uuid = ${tenantUuid} ${oneUser}),
     changes AS (
@@ -47,12 +51,40 @@ export async function statusStretches(
       SELECT user_uuid, status, at AS start,
              COALESCE(LEAD(at) OVER (PARTITION BY user_uuid ORDER BY at, seq), (SELECT stop FROM bounds)) AS stop
         FROM changes
-    )
+    )`;
+}
+
+/** One user's stretches in time order (the day-by-day timeline). */
+export async function statusStretches(
+  conn: Conn,
+  tenantUuid: string,
+  period: StretchPeriod & { userUuid: string },
+): Promise<StatusStretch[]> {
+  const result = await conn.execute(sql`${stretchesSql(tenantUuid, period)}
     SELECT user_uuid AS "userUuid", status, start, stop AS "end" FROM stretches
      WHERE stop > start ORDER BY user_uuid, start`);
   return rowsOf<{ userUuid: string; status: UserStatus; start: Date | string; end: Date | string }>(
     result,
   ).map((r) => ({ userUuid: r.userUuid, status: r.status, start: new Date(r.start), end: new Date(r.end) }));
+}
+
+/**
+ * Seconds per user and status over the period, summed by the database: a year of a large tenant's
+ * changes is hundreds of thousands of stretches, and only their sums leave the server.
+ */
+export async function statusSeconds(
+  conn: Conn,
+  tenantUuid: string,
+  period: StretchPeriod,
+): Promise<{ userUuid: string; status: UserStatus; seconds: number }[]> {
+  const result = await conn.execute(sql`${stretchesSql(tenantUuid, period)}
+    SELECT user_uuid AS "userUuid", status, sum(extract(epoch FROM stop - start)) AS seconds FROM stretches
+     WHERE stop > start GROUP BY 1, 2`);
+  return rowsOf<{ userUuid: string; status: UserStatus; seconds: string | number }>(result).map((r) => ({
+    userUuid: r.userUuid,
+    status: r.status,
+    seconds: Number(r.seconds),
+  }));
 }
 
 /** The tenant's users with their extension, by name. */

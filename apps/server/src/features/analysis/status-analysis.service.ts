@@ -8,7 +8,7 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { tenantTimeZone } from './analysis.repository';
-import { statusStretches, tenantUsers } from './status-analysis.repository';
+import { statusSeconds, statusStretches, tenantUsers } from './status-analysis.repository';
 
 const noSeconds = (): StatusSeconds => Object.fromEntries(USER_STATUSES.map((s) => [s, 0])) as StatusSeconds;
 
@@ -17,14 +17,17 @@ export function createStatusAnalysisService({ db, now = () => new Date() }: { db
   return {
     async analyse(tenantUuid: string, request: StatusAnalysisRequest): Promise<StatusAnalysis> {
       const timeZone = await tenantTimeZone(db, tenantUuid);
-      const [users, stretches] = await Promise.all([
+      const period = { ...request, timeZone, now: now() };
+      const userUuid = request.userUuid ?? null;
+      const [users, sums, stretches] = await Promise.all([
         tenantUsers(db, tenantUuid),
-        statusStretches(db, tenantUuid, { ...request, timeZone, now: now() }),
+        statusSeconds(db, tenantUuid, period),
+        userUuid ? statusStretches(db, tenantUuid, { ...period, userUuid }) : [],
       ]);
       const byUser = new Map(users.map((u) => [u.userUuid, noSeconds()]));
-      for (const s of stretches) {
+      for (const s of sums) {
         const seconds = byUser.get(s.userUuid);
-        if (seconds) seconds[s.status] += (s.end.getTime() - s.start.getTime()) / 1000;
+        if (seconds) seconds[s.status] += s.seconds;
       }
       const rows = users
         .filter((u) => !request.userUuid || u.userUuid === request.userUuid)
@@ -32,7 +35,7 @@ export function createStatusAnalysisService({ db, now = () => new Date() }: { db
           const seconds = byUser.get(u.userUuid)!;
           return { ...u, seconds, signedInSeconds: signedInSeconds(seconds), occupancy: occupancy(seconds) };
         });
-      const timeline = request.userUuid
+      const timeline = userUuid
         ? stretches.map((s) => ({ status: s.status, start: s.start.toISOString(), end: s.end.toISOString() }))
         : [];
       return { timeZone, rows, timeline };

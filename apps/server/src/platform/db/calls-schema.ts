@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
 
 /** The call model: one row per call, and the recall items (migrations/0016_calls.sql). */
@@ -53,3 +53,20 @@ export const recallCounts = pgTable('recall_counts', {
   domainUuid: uuid('domain_uuid').primaryKey(),
   openItems: bigint('open_items', { mode: 'number' }).notNull(),
 });
+
+/** Calls counted per tenant, UTC hour, incoming number, kind and result, kept by triggers (migrations/0023_call_hours.sql). */
+export const callHours = pgTable(
+  'call_hours',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    hour: ts('hour').notNull(),
+    incomingNumber: text('incoming_number').notNull(),
+    kind: text('kind').notNull(),
+    result: text('result').notNull(),
+    calls: integer('calls').notNull(),
+    ringSeconds: bigint('ring_seconds', { mode: 'number' }).notNull(),
+    ringMax: integer('ring_max').notNull(),
+    talkSeconds: bigint('talk_seconds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.hour, t.incomingNumber, t.kind, t.result] })],
+);

@@ -4,14 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Spin, Table, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { fetchData } from '../../shared/api/client';
-import { periodPresets, useAnalysisParams } from '../../shared/analysis/period';
+import { useAnalysisParams } from '../../shared/analysis/period';
 import { PeriodPicker } from '../../shared/analysis/period-picker';
 import { EChart, type ChartOption } from '../../shared/charts/echart';
 import { exportGrid } from '../../shared/ui/export-grid';
 import { EXTENSION_COLUMNS, hourTotals, rankRows, type RankedRow } from './extension-analysis-model';
 import { jaExtensionAnalysis as t } from './extension-analysis.ja';
-
-const thisMonth = () => periodPresets().find((p) => p.label === '今月')!.period;
 
 /** Users with calls in either period, most calls first (everyone would make a very tall chart). */
 function rankingOption(rows: readonly RankedRow[]): ChartOption {
@@ -45,7 +43,7 @@ function hourOption(rows: readonly RankedRow[]): ChartOption {
 
 /** 内線分析 (4200): each user's calls over a period beside the previous one, ranked by calls handled. */
 export function ExtensionAnalysisPage() {
-  const { period, set } = useAnalysisParams(thisMonth);
+  const { period, set } = useAnalysisParams();
   const query = useQuery({
     queryKey: ['analysis', 'extension', period],
     queryFn: () => fetchData(endpoints.extensionAnalysis, { body: period }),

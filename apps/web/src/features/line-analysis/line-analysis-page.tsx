@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { fetchData } from '../../shared/api/client';
-import { periodPresets, useAnalysisParams } from '../../shared/analysis/period';
+import { useAnalysisParams } from '../../shared/analysis/period';
 import { PeriodPicker } from '../../shared/analysis/period-picker';
 import { EChart } from '../../shared/charts/echart';
 import { exportGrid } from '../../shared/ui/export-grid';
@@ -26,13 +26,12 @@ import { callsChartOption, HEATMAP_COLORS, heatmapOption } from './line-analysis
 import { lineColumns, lineRows, totalRow, type LineRow } from './line-analysis-model';
 import { jaLineAnalysis as t } from './line-analysis.ja';
 
-const thisMonth = () => periodPresets().find((p) => p.label === '今月')!.period;
 const isGrouping = (value: string | null): value is CallGrouping =>
   (CALL_GROUPINGS as readonly (string | null)[]).includes(value);
 
 /** 発着信分析 (4100): the tenant's calls over a period, grouped, with every measure and two heatmaps. */
 export function LineAnalysisPage() {
-  const { period, params, set } = useAnalysisParams(thisMonth);
+  const { period, params, set } = useAnalysisParams();
   const requested = params.get('group');
   const grouping: CallGrouping = isGrouping(requested) ? requested : 'day';
   const incomingNumber = params.get('number');

@@ -7,15 +7,12 @@ import { useMemo } from 'react';
 import { fetchData } from '../../shared/api/client';
 import { useAnalysisParams } from '../../shared/analysis/period';
 import { PeriodPicker } from '../../shared/analysis/period-picker';
-import { periodPresets } from '../../shared/analysis/period';
 import { EChart, type ChartOption } from '../../shared/charts/echart';
 import { exportGrid } from '../../shared/ui/export-grid';
 import { SHOWN_STATUSES, STATUS_COLUMNS, timelineDays } from './status-analysis-model';
 import { jaStatusAnalysis as t } from './status-analysis.ja';
 import { STATUS_FILL } from './status-colors';
 import { StatusTimeline } from './status-timeline';
-
-const thisMonth = () => periodPresets().find((p) => p.label === '今月')!.period;
 
 function chartOption(rows: readonly StatusAnalysisRow[]): ChartOption {
   const names = rows.map((r) => r.userNm || r.extension || '');
@@ -41,7 +38,7 @@ function chartOption(rows: readonly StatusAnalysisRow[]): ChartOption {
 
 /** ステータス分析 (4300): time in each status and 稼働率 per user, and one user's day-by-day timeline. */
 export function StatusAnalysisPage() {
-  const { period, params, set } = useAnalysisParams(thisMonth);
+  const { period, params, set } = useAnalysisParams();
   const userUuid = params.get('user');
   const query = useQuery({
     queryKey: ['analysis', 'status', period, userUuid],

@@ -2,17 +2,18 @@ import type { Period } from '@tsunagu/contract/analysis/period';
 import { DatePicker } from 'antd';
 import { useMemo } from 'react';
 import { dayjs } from '../dayjs';
-import { DATE_FORMAT, periodPresets } from './period';
+import { DATE_FORMAT, periodPresets, useTenantToday } from './period';
 
 /** The analyses' period: a date range with presets (今日, 昨日, 今週 …), both days included. */
 export function PeriodPicker({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
+  const today = useTenantToday();
   const presets = useMemo(
     () =>
-      periodPresets().map(({ label, period }) => ({
+      periodPresets(today).map(({ label, period }) => ({
         label,
         value: [dayjs(period.from), dayjs(period.to)] as [ReturnType<typeof dayjs>, ReturnType<typeof dayjs>],
       })),
-    [],
+    [today],
   );
   return (
     <DatePicker.RangePicker

@@ -1,7 +1,9 @@
 import { periodSchema, type Period } from '@tsunagu/contract/analysis/period';
+import { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from '@tsunagu/contract/schedule/zone';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { dayjs, type Dayjs } from '../dayjs';
+import { useUserInfo } from '../session/session-store';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -10,8 +12,21 @@ const period = (from: Dayjs, to: Dayjs): Period => ({
   to: to.format(DATE_FORMAT),
 });
 
-/** The analyses' quick choices, weeks starting on Monday as Japanese calendars do. */
-export function periodPresets(today: Dayjs = dayjs()): { label: string; period: Period }[] {
+/**
+ * Today's date in the tenant's time zone, not the browser's: a day of the analyses starts at 00:00 where
+ * the tenant is (a browser in Los Angeles looking at a Tokyo tenant gets Tokyo's today).
+ */
+export function useTenantToday(): string {
+  const { domain } = useUserInfo();
+  return todayIn(isTimeZone(domain.timeZone) ? domain.timeZone : DEFAULT_TIME_ZONE);
+}
+
+/**
+ * The analyses' quick choices from the tenant's today ('YYYY-MM-DD'), weeks starting on Monday as
+ * Japanese calendars do. The arithmetic is on calendar dates only, so the browser's zone plays no part.
+ */
+export function periodPresets(tenantToday: string): { label: string; period: Period }[] {
+  const today: Dayjs = dayjs(tenantToday);
   const monday = today.subtract((today.day() + 6) % 7, 'day');
   const lastMonth = today.subtract(1, 'month');
   return [
@@ -27,20 +42,23 @@ export function periodPresets(today: Dayjs = dayjs()): { label: string; period: 
   ];
 }
 
+/** 今月 in the tenant's calendar: the analyses' period when the URL names none. */
+export const thisMonth = (tenantToday: string): Period =>
+  periodPresets(tenantToday).find((p) => p.label === '今月')!.period;
+
 /**
  * A screen's period and other choices kept in the URL (?from=&to=&…), so that a view can be
- * bookmarked and shared; an unreadable period falls back to `fallback`.
+ * bookmarked and shared; an unreadable period falls back to the tenant's current month.
  */
-export function useAnalysisParams(fallback: () => Period) {
+export function useAnalysisParams() {
   const [params, setParams] = useSearchParams();
+  const today = useTenantToday();
   const from = params.get('from');
   const to = params.get('to');
   const current = useMemo(() => {
     const parsed = periodSchema.safeParse({ from, to });
-    return parsed.success ? parsed.data : fallback();
-    // The fallback is read once per URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [from, to]);
+    return parsed.success ? parsed.data : thisMonth(today);
+  }, [from, to, today]);
   const set = useCallback(
     (changes: Record<string, string | null>) =>
       setParams(
