@@ -109,7 +109,10 @@ describe('working with colleagues in the side panel, live between two browsers',
     await signIn(suzuki, SUZUKI);
     const notices = () =>
       suzuki.evaluate(() =>
-        (window as unknown as { notices: Notification[] }).notices.map((n) => ({ title: n.title, body: n.body })),
+        (window as unknown as { notices: Notification[] }).notices.map((n) => ({
+          title: n.title,
+          body: n.body,
+        })),
       );
 
     const yamada = await newPage();
@@ -125,11 +128,15 @@ describe('working with colleagues in the side panel, live between two browsers',
     await yamada.locator('.ant-select-dropdown').getByTitle('鈴木 花子').click();
     await send('折り返しお願いします');
 
-    await expect.poll(notices).toEqual([{ title: '山田 太郎 さんからのチャット', body: '折り返しお願いします' }]);
+    await expect
+      .poll(notices)
+      .toEqual([{ title: '山田 太郎 さんからのチャット', body: '折り返しお願いします' }]);
     // The chat sound: two short notes (988 Hz, then 1319 Hz).
     const played = () =>
       suzuki.evaluate(() =>
-        (window as unknown as { oscillators: OscillatorNode[] }).oscillators.map((o) => Math.round(o.frequency.value)),
+        (window as unknown as { oscillators: OscillatorNode[] }).oscillators.map((o) =>
+          Math.round(o.frequency.value),
+        ),
       );
     expect(await played()).toEqual([988, 1319]);
 

@@ -56,7 +56,7 @@ export function useChatFeed(userUuid: string): void {
       void queryClient.refetchQueries({ queryKey }).then(() => {
         if (inView && document.visibilityState === 'visible') return;
         const item = queryClient.getQueryData(queryKey)?.list.find((m) => m.chatUuid === chatUuid);
-        if (item && item.userUuid !== userUuid) 
+        if (item && item.userUuid !== userUuid)
           announceChatMessage(item, names.current.get(item.userUuid) ?? ja.panel.chat.unknownUser);
       });
     },

@@ -111,7 +111,10 @@ describe('chat sound and desktop notification', () => {
     arrive(message('見積書を送りました', suzuki.userUuid));
 
     await waitFor(() => expect(shown).toHaveLength(1));
-    expect(shown[0]).toMatchObject({ title: `${suzuki.userNm} さんからのチャット`, body: '見積書を送りました' });
+    expect(shown[0]).toMatchObject({
+      title: `${suzuki.userNm} さんからのチャット`,
+      body: '見積書を送りました',
+    });
     expect(sounds).toHaveBeenCalledTimes(1);
   });
 

@@ -2,7 +2,10 @@ import { App } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useOpenCustomer } from '../../phone/customer-link';
 import { ja } from '../../shared/i18n/ja';
-import { askNotificationPermissionOnce, showSystemNotification } from '../../shared/notifications/system-notification';
+import {
+  askNotificationPermissionOnce,
+  showSystemNotification,
+} from '../../shared/notifications/system-notification';
 import type { CallerDisplay } from './caller-display';
 
 const t = ja.incoming;

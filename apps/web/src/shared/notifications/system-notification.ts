@@ -17,7 +17,10 @@ export function showSystemNotification(
   options: { body: string; tag?: string; onClick: () => void },
 ): Notification | null {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return null;
-  const notification = new Notification(title, { body: options.body, ...(options.tag ? { tag: options.tag } : {}) });
+  const notification = new Notification(title, {
+    body: options.body,
+    ...(options.tag ? { tag: options.tag } : {}),
+  });
   notification.onclick = () => {
     window.focus();
     options.onClick();
