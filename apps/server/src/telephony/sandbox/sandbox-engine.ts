@@ -9,9 +9,8 @@ import {
   CLICK_TO_CALL_NAME,
   SANDBOX_CALLER_PREFIX,
   type MenuSubject,
-  type Reason,
-  type RefusalKind,
 } from '@tsunagu/contract';
+import { type Reason, type RefusalKind } from '@tsunagu/contract/refusal';
 import type { WebSocket } from 'ws';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { sameText } from '../../platform/crypto/same-text';
