@@ -54,15 +54,21 @@ try {
   const token = await waitForLogin(base, 'admin', 'Admin#2026');
   const cases: [string, string][] = [
     ['first page by ID', ''],
-    ['page 250 by ID', 'page=249'],
+    ['page 250 by ID (jump)', 'page=249'],
+    ['page 250 by ID (next)', 'page=249&anchor=ANCHOR_248'],
     ['sorted by name, descending', 'sort=userNm,desc'],
     ['sorted by extension', 'sort=extension,asc'],
     ['search by name part', `q=${encodeURIComponent('利用者 77')}`],
     ['search by extension', 'q=2501'],
     ['disabled only', 'enabled=false'],
   ];
+  // The pager's "next page": page 249's anchor, as the screen sends it (keyset from its last row).
+  const before = await fetch(`${base}/api/v1/user/list/${tenant}?size=20&page=248`, {
+    headers: { authorization: token },
+  });
+  const anchor = ((await before.json()) as { data: { anchor?: string } }).data.anchor ?? '';
   for (const [title, query] of cases) {
-    const url = `${base}/api/v1/user/list/${tenant}?size=20&${query}`;
+    const url = `${base}/api/v1/user/list/${tenant}?size=20&${query.replace('ANCHOR_248', anchor)}`;
     const first = await fetch(url, { headers: { authorization: token } });
     const body = (await first.json()) as { data: { totalElements: number } };
     if (first.status !== 200) throw new Error(`${title}: ${first.status}`);

@@ -138,7 +138,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? createMemoryBus({ onError });
   const telephony = deps.engine
     ? telephonyOf(deps.engine, clientOf)
-    : createTelephony(config.freeswitch, { db, secrets, authenticateToken, throttle, clientOf, onError });
+    : createTelephony(config.freeswitch, {
+        db,
+        secrets,
+        authenticateToken,
+        throttle,
+        clientOf,
+        onError,
+        recordingsDir: join(config.dataDir, 'recordings'),
+      });
   // Every console of the tenant refetches its directory when the configuration changes.
   const broadcast = broadcastConfigChanges(telephony.engine, bus, onError, (tenantUuid, kind) =>
     publish(topics.pbx(tenantUuid), kind),

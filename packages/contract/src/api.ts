@@ -1,6 +1,7 @@
 import { adminEndpoints } from './endpoints/admin';
 import { analysisEndpoints } from './endpoints/analysis';
 import { authEndpoints } from './endpoints/auth';
+import { callRecordingEndpoints } from './endpoints/call-recording';
 import { callsEndpoints } from './endpoints/calls';
 import { customerEndpoints } from './endpoints/customers';
 import { panelEndpoints } from './endpoints/panel';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...statusEndpoints,
   ...analysisEndpoints,
   ...callsEndpoints,
+  ...callRecordingEndpoints,
   ...twoStepEndpoints,
   ...tenantsAdminEndpoints,
   ...usersAdminEndpoints,

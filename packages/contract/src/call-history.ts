@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callRecordingRefSchema } from './call-recording';
 import { callKindSchema, callResultSchema } from './calls';
 import { pageQuerySchema, pageSchema } from './paging';
 
@@ -67,6 +68,8 @@ export const callItemSchema = z.object({
   ringSeconds: z.number(),
   talkSeconds: z.number(),
   result: callResultSchema,
+  /** The call's recordings (通話録音), oldest first; absent when none. */
+  recordings: z.array(callRecordingRefSchema).optional(),
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 export const callPageSchema = pageSchema(callItemSchema);

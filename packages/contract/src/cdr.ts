@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callRecordingRefSchema } from './call-recording';
 import { MAX_PAGE_NUMBER, pageAnchorParam } from './paging';
 
 /** Call history page size (spec 9). */
@@ -49,6 +50,8 @@ export const cdrItemSchema = z.object({
   answeredElsewhere: z.boolean().optional(),
   /** ISO 8601. */
   startStamp: z.string(),
+  /** The call's recordings (通話録音), oldest first; absent when none. */
+  recordings: z.array(callRecordingRefSchema).optional(),
 });
 export type CdrItem = z.infer<typeof cdrItemSchema>;
 

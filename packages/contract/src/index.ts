@@ -24,6 +24,7 @@ export * from './dashboard';
 export * from './call';
 export * from './calls';
 export * from './call-history';
+export * from './call-recording';
 export * from './recall';
 export * from './pbx';
 export * from './verto';

@@ -108,6 +108,8 @@ const OTHER_RULES = {
   'customer.layout.view': { anyOf: ['customer.view', 'customer.layout.edit'] },
   /** The tenant's status setting (automatic after-call work). */
   'status.setting.edit': { classes: ADMINS },
+  /** The tenant's call recording setting (off / on demand / always, retention days). */
+  'callRecording.setting.edit': { classes: ADMINS },
   /** The sandbox's simulated outside caller page (a provider for any tenant, an administrator for their own). */
   'sandbox.caller': { classes: ADMINS },
   /** Requiring two-step sign-in of a tenant's administrators (the tenant's own administrators, or the provider). */

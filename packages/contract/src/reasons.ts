@@ -80,6 +80,15 @@ export const reasons = {
   extensionOffline: '内線の電話がつながっていません。',
   noDeskPhone: 'この内線には卓上電話がありません。',
   destinationNotFound: '着信番号が見つかりません。',
+  /** The tenant's call recording setting does not offer the record button. */
+  callRecordingOff: 'この通話は録音できません（録音の設定が「通話中に操作した時だけ録音」ではありません）。',
+  callRecordingRunning: 'この通話は既に録音中です。',
+  callRecordingNotRunning: 'この通話は録音していません。',
+  /** Recording needs a connected call. */
+  callRecordingNotConnected: '通話がつながってから録音してください。',
+  callRecordingNotFound: '録音が見つかりません。',
+  /** The engine has nowhere to write recordings (a sandbox started without a storage folder). */
+  callRecordingUnavailable: 'この電話システムでは録音できません。',
 } as const;
 
 /** A code of the core table (the areas' own codes are in refusal.ts). */

@@ -3,6 +3,7 @@ import * as analysis from './analysis/analysis.routes';
 import * as audit from './audit/audit.routes';
 import * as auth from './auth/auth.routes';
 import * as callHistory from './call-history/call-history.routes';
+import * as callRecording from './call-recording/call-recording.routes';
 import * as calls from './calls/calls.routes';
 import * as cdr from './cdr/cdr.routes';
 import * as chat from './chat/chat.routes';
@@ -53,6 +54,7 @@ export const features: { register: RegisterFeature }[] = [
   doNotDisturb,
   cdr,
   callHistory,
+  callRecording,
   recall,
   audit,
   tenants,

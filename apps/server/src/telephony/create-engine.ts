@@ -22,6 +22,8 @@ export interface EngineDeps {
   /** The client address of an upgrade request (behind trusted proxies); the socket's peer by default. */
   clientOf?: ClientOf;
   onError: (error: unknown) => void;
+  /** The recordings storage (DATA_DIR/recordings): the sandbox writes call recordings into it. */
+  recordingsDir?: string;
 }
 
 /** The engine with what the server must expose for it. */

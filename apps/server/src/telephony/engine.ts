@@ -101,6 +101,20 @@ export class EngineCommandError extends Refusal {
   override readonly name: string = 'EngineCommandError';
 }
 
+/** What recordCall is asked. */
+export interface RecordCallRequest {
+  domainName: string;
+  channelUuid: string;
+  action: 'start' | 'stop';
+  /** Relative to the recordings storage: '<tenantUuid>/calls/<uuid>.wav'. */
+  file: string;
+}
+
+/** Where a call's recording lies in the recordings storage (the same relative path on both engines). */
+export function callRecordingFile(tenantUuid: string, recordingUuid: string): string {
+  return `${tenantUuid.toLowerCase()}/calls/${recordingUuid.toLowerCase()}.wav`;
+}
+
 /** Commands name a channel by the uuid callState() reports. */
 export interface TelephonyEngine extends ConfigListener {
   readonly kind: 'sandbox' | 'freeswitch' | 'none';
@@ -117,6 +131,13 @@ export interface TelephonyEngine extends ConfigListener {
   hangup(domainName: string, channelUuid: string): Promise<void>;
   /** Blind transfer: the far end of the channel's call goes to `dest`. */
   transfer(domainName: string, channelUuid: string, dest: string): Promise<void>;
+  /**
+   * Call recording: starts or stops recording the channel's call (both directions) into `file`, a path
+   * inside the recordings storage ('<tenantUuid>/calls/<uuid>.wav'; FreeSWITCH's FS_RECORDINGS_PATH is
+   * the same storage). Answers the id of the call the channel belongs to (CallRecord.callId). A recording
+   * still running when the channel hangs up is finished by the engine before the leg's call record.
+   */
+  recordCall(request: RecordCallRequest): Promise<{ callId: string }>;
   /**
    * Signs the extension's phones out because its password changed: desk phones must register again
    * (with the new password), browsers logged in with the old one are dropped where the engine can.
@@ -140,6 +161,7 @@ export function createNoopEngine(): TelephonyEngine {
     clickToCall: refuse,
     hangup: refuse,
     transfer: refuse,
+    recordCall: refuse,
     // Nothing is registered anywhere.
     dropRegistrations: () => Promise.resolve(),
     on: () => () => undefined,

@@ -33,6 +33,9 @@ export function createTestEngine(): TestEngine {
     },
     hangup: async () => undefined,
     transfer: async () => undefined,
+    recordCall: async () => {
+      throw new Error('the test engine does not record');
+    },
     dropRegistrations: async () => undefined,
     on<K extends keyof EngineEvents>(event: K, listener: EngineListener<K>) {
       const set = listeners.get(event) ?? new Set();

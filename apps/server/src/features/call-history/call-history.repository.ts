@@ -8,6 +8,7 @@ import {
 import type { PageSort } from '@tsunagu/contract/paging';
 import { isExternalNumber } from '@tsunagu/contract/pbx/dial';
 import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { recordingsOfCalls } from '../../platform/call-model/call-recordings';
 import type { Conn } from '../../platform/db/client';
 import { pageOrder } from '../../platform/db/paging';
 import { customerNamesOf } from '../../platform/crm/customer-names';
@@ -90,6 +91,11 @@ export async function callRows(
     .offset(window.offset);
   const outside = rows.flatMap(({ call }) => (call.outsideNumber ? [call.outsideNumber] : []));
   const names = await customerNamesOf(conn, filter.tenantUuid, outside);
+  const recordings = await recordingsOfCalls(
+    conn,
+    filter.tenantUuid,
+    rows.map(({ call }) => call.callId),
+  );
   return rows.map(({ call, userName, extensionName }) => ({
     callUuid: call.callUuid,
     startStamp: call.startStamp.toISOString(),
@@ -105,6 +111,7 @@ export async function callRows(
     ringSeconds: call.ringSeconds,
     talkSeconds: call.talkSeconds,
     result: call.result,
+    ...(recordings.has(call.callId) && { recordings: recordings.get(call.callId) }),
   }));
 }
 

@@ -4,6 +4,7 @@ import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from '../../platform/auth/auth-context';
 import { customerNamesOf } from '../../platform/crm/customer-names';
 import type { Db } from '../../platform/db/client';
+import { recordingsOfCalls } from '../../platform/call-model/call-recordings';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
 import { extensionNames, historyPage, ownHistory } from './cdr.repository';
@@ -35,9 +36,13 @@ export function createCdrService({ db }: { db: Db }) {
       const names = await extensionNames(db, tenantUuid, [...new Set(locals)]);
       const outside = rows.filter((r) => r.direction !== 'local').map((r) => cdrDialNumber(r, ownNumber));
       const customers = await customerNamesOf(db, tenantUuid, outside);
+      // A leg stored before the call model was a call of its own (its id is the call's).
+      const callIdOf = (row: (typeof rows)[number]) => row.callId ?? row.callUuid;
+      const recordings = await recordingsOfCalls(db, tenantUuid, rows.map(callIdOf));
       const content = rows.map((row): CdrItem => {
         // A colleague's extension by its name; an outside number by its customer's name, else 未登録.
         const other = cdrDialNumber(row, ownNumber);
+        const recorded = recordings.get(callIdOf(row));
         return {
           cdrUuid: row.cdrUuid,
           direction: row.direction,
@@ -49,6 +54,7 @@ export function createCdrService({ db }: { db: Db }) {
           billsec: row.billsec,
           answeredElsewhere: answeredElsewhere(row),
           startStamp: row.startStamp.toISOString(),
+          ...(recorded && { recordings: recorded }),
         };
       });
       const anchor = pageAnchorOf(

@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ANTI_ORDER,
-  actionOptionItems,
-  flagOf,
-  isAnti,
-  isBlank,
-  scheduleMessages,
-  type Dialplan,
-  type TimeCondition,
-  type TryCallQuery,
-} from '@tsunagu/contract';
+import { ANTI_ORDER, actionOptionItems, flagOf, isAnti, isBlank, scheduleMessages, type Dialplan, type TimeCondition, type TryCallQuery } from '@tsunagu/contract';
 import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import type { Db, Tx } from '../../platform/db/client';
 import { timeConditionOf } from '../../platform/db/time-condition-rows';
@@ -129,6 +119,23 @@ function storedConditions(
   return stored;
 }
 
+/**
+ * What the audit trail keeps of a schedule before and after a save: its fields and its conditions as
+ * stored (ids left out: a condition is told by its name, priority and rule).
+ */
+function auditView(schedule: Dialplan): Record<string, unknown> {
+  const withoutIds = (condition: TimeCondition) =>
+    Object.fromEntries(Object.entries(condition).filter(([key]) => !key.endsWith('Uuid')));
+  return {
+    dialplanName: schedule.dialplanName,
+    dialplanEnabled: schedule.dialplanEnabled,
+    dialplanContinue: schedule.dialplanContinue,
+    dialplanOrder: schedule.dialplanOrder,
+    dialplanDescription: schedule.dialplanDescription,
+    conditions: schedule.timeconditions.map(withoutIds),
+  };
+}
+
 export function createSchedulesService(deps: SchedulesServiceDeps) {
   const { db } = deps;
 
@@ -158,6 +165,18 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
     };
   }
 
+  /** One schedule as stored, read within the save's transaction (for the audit trail's before and after). */
+  async function storedView(tx: Tx, tenantUuid: string, dialplanUuid: string) {
+    const [rows, conditions] = await Promise.all([
+      listDialplanRows(tx, tenantUuid),
+      listConditionRows(tx, tenantUuid),
+    ]);
+    const row = rows.find((r) => r.dialplanUuid === dialplanUuid);
+    if (!row) return null;
+    const own = conditions.filter((c) => c.dialplanUuid === dialplanUuid).map(timeConditionOf);
+    return auditView(toDialplan(row, own));
+  }
+
   return {
     list,
 
@@ -180,6 +199,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
         // An existing schedule is locked first: a concurrent save of it waits, and another tenant's is a 404.
         const existing = schedule.dialplanUuid ? await lockDialplan(tx, tenantUuid, dialplanUuid) : null;
         if (schedule.dialplanUuid && !existing) throw new Refusal('not-found', 'notFound');
+        const before = existing ? await storedView(tx, tenantUuid, dialplanUuid) : undefined;
         const [domainName, refs] = await Promise.all([
           findDomainName(tx, tenantUuid),
           referencesOf(tx, tenantUuid),
@@ -211,6 +231,8 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
         return {
           target: dialplanUuid,
           label: `${dialplanNumber} ${fields.dialplanName}`,
+          ...(before !== undefined && { before }),
+          after: await storedView(tx, tenantUuid, dialplanUuid),
           detail: {
             dialplanName: fields.dialplanName,
             dialplanNumber,

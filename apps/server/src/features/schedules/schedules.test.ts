@@ -168,6 +168,23 @@ describe('schedule save', () => {
 
     const audits = await k.t.database.db.select().from(auditLog).where(eq(auditLog.target, dialplanUuid));
     expect(audits.map((a) => a.action)).toEqual(['schedule.save', 'schedule.save']);
+    // The edit records its fields and conditions before and after; the create only after.
+    const [create, edit] = [...audits].sort((a, b) => a.auditId - b.auditId);
+    expect(create?.detail).toMatchObject({ changes: { dialplanName: { before: null, after: '土曜営業' } } });
+    expect(edit?.detail).toMatchObject({
+      changes: {
+        dialplanName: { before: '土曜営業', after: '土曜・年末' },
+        conditions: {
+          before: [expect.objectContaining({ timeConditionName: 'anti' })],
+          after: [
+            expect.objectContaining({ timeConditionName: '年末休業' }),
+            expect.objectContaining({ timeConditionName: '平日' }),
+            expect.objectContaining({ timeConditionName: 'anti' }),
+          ],
+        },
+      },
+    });
+    expect(Object.keys((edit?.detail as { changes: object }).changes)).not.toContain('dialplanEnabled');
     expect(k.t.configChanges.slice(before)).toEqual([
       { tenantUuid: k.demoUuid, kind: 'schedule' },
       { tenantUuid: k.demoUuid, kind: 'schedule' },

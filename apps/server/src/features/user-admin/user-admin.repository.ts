@@ -1,12 +1,20 @@
 import type { ManagedUser, USER_SORT_FIELDS, UserFormOptions } from '@tsunagu/contract/admin/users';
 import type { PageSort } from '@tsunagu/contract/paging';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { pageOrder } from '../../platform/db/paging';
+import {
+  keysetAfter,
+  keysetOrderBy,
+  pageOrder,
+  readKeysetPage,
+  type KeysetColumns,
+  type PageAnchor,
+} from '../../platform/db/paging';
 import {
   extensions,
   ringGroups,
   userGroupMembers,
+  userCounts,
   userGroups,
   users,
   userSignIns,
@@ -35,35 +43,38 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The users a search text finds: its ID, name, furigana or e-mail contain it (the expression of the
+ * trigram index users_search_idx of migration 0021, written identically so that the index serves it),
+ * or their extension's number does. A union rather than an OR, so that each half uses its own index.
+ */
+function searchMatches(tenantUuid: string, q: string): SQL {
+  const pattern = containing(q);
+  return sql`${users.userUuid} IN (
+    SELECT s.user_uuid FROM users s
+     WHERE s.domain_uuid = ${tenantUuid}
+       AND lower(s.username || E'\\x1f' || s.user_nm || E'\\x1f' || s.user_kana || E'\\x1f' || s.email)
+           LIKE lower(${pattern})
+    UNION
+    SELECT s.user_uuid FROM extensions e JOIN users s ON s.extension_uuid = e.extension_uuid
+     WHERE e.domain_uuid = ${tenantUuid} AND s.domain_uuid = ${tenantUuid} AND e.extension LIKE ${pattern})`;
+}
+
 function conditions(tenantUuid: string, filter: UserFilter): SQL | undefined {
-  const q = filter.q ? containing(filter.q) : null;
   return and(
     eq(users.domainUuid, tenantUuid),
     filter.userUuid ? eq(users.userUuid, filter.userUuid) : undefined,
     filter.enabled ? eq(users.enabled, filter.enabled === 'true') : undefined,
-    q
-      ? or(
-          ilike(users.username, q),
-          ilike(users.userNm, q),
-          ilike(users.userKana, q),
-          ilike(users.email, q),
-          ilike(extensions.extension, q),
-        )
-      : undefined,
+    filter.q ? searchMatches(tenantUuid, filter.q) : undefined,
   );
 }
 
 type UserRow = Omit<ManagedUser, 'loginCnt' | 'groups'>;
+type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-/** One page (or the whole export) of the tenant's users in the sort's order, user_uuid breaking ties. */
-export async function listUsers(
-  conn: Conn,
-  tenantUuid: string,
-  filter: UserFilter,
-  sort: PageSort<(typeof USER_SORT_FIELDS)[number]>,
-  window: { limit: number; offset: number },
-): Promise<UserRow[]> {
-  const rows = await conn
+/** The list's row: the user with their extension's number and latest sign-in. */
+function selectUserRows(conn: Conn) {
+  return conn
     .select({
       userUuid: users.userUuid,
       id: users.username,
@@ -82,20 +93,98 @@ export async function listUsers(
     })
     .from(users)
     .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
-    .leftJoin(userSignIns, eq(userSignIns.userUuid, users.userUuid))
+    .leftJoin(userSignIns, eq(userSignIns.userUuid, users.userUuid));
+}
+
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectUserRows>['execute']>>[number];
+const toUserRow = (row: SelectedRow): UserRow => ({
+  ...row,
+  lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+});
+
+/** One page (or the whole export) of the tenant's users in the sort's order, user_uuid breaking ties. */
+export async function listUsers(
+  conn: Conn,
+  tenantUuid: string,
+  filter: UserFilter,
+  sort: PageSort<UserSortField>,
+  window: { limit: number; offset: number },
+): Promise<UserRow[]> {
+  const rows = await selectUserRows(conn)
     .where(conditions(tenantUuid, filter))
     .orderBy(...pageOrder(SORT_COLUMNS, users.userUuid, sort))
     .limit(window.limit)
     .offset(window.offset);
-  return rows.map((row) => ({ ...row, lastSignInAt: row.lastSignInAt?.toISOString() ?? null }));
+  return rows.map(toUserRow);
 }
 
-/** How many of the tenant's users match (over users_domain_idx). */
+/**
+ * Sorts on a column of users that an index of migration 0021 holds in order after the tenant
+ * ((domain_uuid, key, user_uuid)): the unfiltered list pages by keyset in these orders.
+ */
+const KEYSET_KEYS = {
+  id: users.username,
+  userNm: users.userNm,
+  userKana: users.userKana,
+  userClass: users.userClass,
+} satisfies Partial<Record<UserSortField, AnyColumn>>;
+export type KeysetSortField = keyof typeof KEYSET_KEYS;
+
+/** Whether the list in this order pages by keyset (otherwise by LIMIT/OFFSET). */
+export function isKeysetSort(field: UserSortField): field is KeysetSortField {
+  return field in KEYSET_KEYS;
+}
+
+/**
+ * One page of the tenant's whole list (no filter) whose total is known, read by keyset
+ * (platform/db/paging.ts): the page's ids come index-only from users_list_*_idx, walked from the nearer
+ * end or from the anchor's row, so a deep page costs what the first one does; then those rows alone are
+ * read in full.
+ */
+export async function keysetUserPage(
+  conn: Conn,
+  tenantUuid: string,
+  sort: PageSort<KeysetSortField>,
+  total: number,
+  page: { page: number; size: number; anchor: PageAnchor | null },
+): Promise<UserRow[]> {
+  const columns: KeysetColumns = { key: KEYSET_KEYS[sort.field], id: users.userUuid };
+  const listDescending = sort.direction === 'desc';
+  // The bound row only if it is a user of this tenant: another tenant's id bounds nothing.
+  const bound = (after: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)}, anchor.user_uuid
+    FROM users anchor WHERE anchor.user_uuid = ${after} AND anchor.domain_uuid = ${tenantUuid}`;
+  return readKeysetPage(total, page, page.anchor, async (plan) => {
+    const descending = listDescending !== plan.reversed;
+    const own = eq(users.domainUuid, tenantUuid);
+    const ids = conn
+      .select({ userUuid: users.userUuid })
+      .from(users)
+      .where(plan.after ? and(own, keysetAfter(columns, descending, bound(plan.after))) : own)
+      .orderBy(...keysetOrderBy(columns, descending))
+      .limit(plan.limit)
+      .offset(plan.offset);
+    const rows = await selectUserRows(conn)
+      .where(and(own, inArray(users.userUuid, ids)))
+      .orderBy(...keysetOrderBy(columns, listDescending));
+    return rows.map(toUserRow);
+  });
+}
+
+/** The tenant's number of users, from the counter the triggers of migration 0021 keep. */
+export async function userTotal(conn: Conn, tenantUuid: string): Promise<number> {
+  const [row] = await conn
+    .select({ users: userCounts.users })
+    .from(userCounts)
+    .where(eq(userCounts.domainUuid, tenantUuid));
+  return row?.users ?? 0;
+}
+
+/** How many of the tenant's users match (the filter's own index, then the tenant's). */
 export async function countUsers(conn: Conn, tenantUuid: string, filter: UserFilter): Promise<number> {
-  const query = conn.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
-  const [row] = await (
-    filter.q ? query.leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid)) : query
-  ).where(conditions(tenantUuid, filter));
+  const [row] = await conn
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(conditions(tenantUuid, filter));
   return row?.n ?? 0;
 }
 

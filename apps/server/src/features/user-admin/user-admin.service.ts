@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { can, extensionCreateError, topics } from '@tsunagu/contract';
 import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import {
@@ -19,7 +20,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions } from '../../platform/auth/sessions.repository';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Conn, Db } from '../../platform/db/client';
-import { pageOf, pageTotal, pageWindow } from '../../platform/db/paging';
+import { pageAnchorOf, pageOf, pageTotal, pageWindow, parsePageAnchor } from '../../platform/db/paging';
 import { listUsedNumbers, lockTenantNumbers } from '../../platform/pbx/lookups.repository';
 import type { SessionNotifier } from '../../platform/realtime';
 import { onlineCountsOfUsers } from '../../platform/realtime/presence.repository';
@@ -33,16 +34,22 @@ import {
   groupsOfUsers,
   insertExtensionRow,
   insertUser,
+  isKeysetSort,
+  keysetUserPage,
   listUsers,
   lockUserRow,
   loginIdTaken,
   setUserGroups,
   tenantGroupIds,
   updateUserRow,
+  userTotal,
   type UserFilter,
 } from './user-admin.repository';
 
 type UserListQuery = Parsed<typeof endpoints.userList, 'query'>;
+
+/** A page anchor names users by their uuid; anything else is dropped before it reaches the database. */
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export interface UserAdminServiceDeps {
   db: Db;
@@ -170,9 +177,34 @@ export function createUserAdminService({
   }
 
   return {
+    /**
+     * A page of the tenant's users. The whole list in an order a users index holds pages by keyset from
+     * the anchor the client sent, its total the tenant's counter; a search, a filter or a sort on a joined
+     * column (extension, last sign-in) pages by LIMIT/OFFSET and counts its matches.
+     */
     async page(tenantUuid: string, query: UserListQuery): Promise<Page<ManagedUser>> {
       const filter: UserFilter = { q: query.q, enabled: query.enabled };
-      const rows = await listUsers(db, tenantUuid, filter, query.sort, pageWindow(query));
+      const { sort } = query;
+      if (!filter.q && !filter.enabled && isKeysetSort(sort.field)) {
+        const paging = { page: query.page, size: query.size, descending: sort.direction === 'desc' };
+        const total = await userTotal(db, tenantUuid);
+        const rows = await keysetUserPage(
+          db,
+          tenantUuid,
+          { field: sort.field, direction: sort.direction },
+          total,
+          {
+            ...paging,
+            anchor: parsePageAnchor(query.anchor, paging, isUuid),
+          },
+        );
+        const anchor = pageAnchorOf(
+          paging,
+          rows.map((r) => r.userUuid),
+        );
+        return { ...pageOf(await withGroupsAndPresence(db, rows), total, query), ...(anchor && { anchor }) };
+      }
+      const rows = await listUsers(db, tenantUuid, filter, sort, pageWindow(query));
       const total = await pageTotal(query, rows.length, () => countUsers(db, tenantUuid, filter));
       return pageOf(await withGroupsAndPresence(db, rows), total, query);
     },

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -49,7 +50,10 @@ export async function openPglite(dir: string, template?: string): Promise<Databa
     // pglite-template.ts); without it PGlite runs initdb here.
     if (!existsSync(join(dir, 'PG_VERSION'))) copyPgliteTemplate(dir, template);
   }
-  return fromPglite(await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF }));
+  // pg_trgm: the user search's trigram index (migration 0021); PostgreSQL has it from contrib.
+  return fromPglite(
+    await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF, extensions: { pg_trgm } }),
+  );
 }
 
 /** Wraps an open PGlite instance (tests hand in clones). */

@@ -89,6 +89,12 @@ export const users = pgTable('users', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
 });
 
+/** Each tenant's number of users (the user list's total), kept by triggers (migrations/0021_user_list_speed.sql). */
+export const userCounts = pgTable('user_counts', {
+  domainUuid: uuid('domain_uuid').primaryKey(),
+  users: bigint('users', { mode: 'number' }).notNull(),
+});
+
 /** Each user's latest sign-in, written by a trigger on sessions (kept off users: see 0013). */
 export const userSignIns = pgTable('user_sign_ins', {
   userUuid: uuid('user_uuid').primaryKey(),
@@ -322,3 +328,4 @@ export const auditCounts = pgTable('audit_counts', {
   domainKey: uuid('domain_key').primaryKey(),
   entries: bigint('entries', { mode: 'number' }).notNull(),
 });
+export * from './call-recording-schema';

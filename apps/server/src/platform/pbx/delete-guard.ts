@@ -51,7 +51,7 @@ export interface GuardedDelete<Found> {
  */
 export async function commitGuardedDelete<Found = undefined>(
   deps: { db: Db; engine: ConfigListener },
-  change: Change,
+  change: Change & { kind: UsageKind },
   id: string,
   removeReferences: boolean,
   { find = async () => undefined as Found, remove }: GuardedDelete<Found>,

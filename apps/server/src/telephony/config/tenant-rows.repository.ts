@@ -6,6 +6,7 @@ import { flagOf, type Dialplan, type RingGroup } from '@tsunagu/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import {
+  callRecordingSettings,
   destinations,
   dialplans,
   domains,
@@ -76,6 +77,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
     destinationRows,
     speedRows,
     gatewayRows,
+    recordingRows,
   ] = await Promise.all([
     conn
       .select()
@@ -104,6 +106,10 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
     conn.select().from(destinations).where(eq(destinations.domainUuid, tenantUuid)),
     conn.select().from(speedDials).where(eq(speedDials.domainUuid, tenantUuid)),
     conn.select().from(gateways).where(eq(gateways.domainUuid, tenantUuid)),
+    conn
+      .select({ mode: callRecordingSettings.mode })
+      .from(callRecordingSettings)
+      .where(eq(callRecordingSettings.domainUuid, tenantUuid)),
   ]);
   const domain = domainRows[0];
   if (!domain) return null;
@@ -123,6 +129,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
     domainUuid: domain.domainUuid,
     domainName: domain.domainName,
     timeZone: domain.timeZone,
+    callRecordingMode: recordingRows[0]?.mode ?? 'off',
     extensions: extensionRows.map((row) => ({
       extensionUuid: row.extensionUuid,
       extension: row.extension,

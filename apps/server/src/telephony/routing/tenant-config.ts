@@ -4,7 +4,12 @@
  * schedules) prepared once, since routing sits on every call's path.
  */
 import { isSpeedDialNumber, type RingGroupStrategy } from '@tsunagu/contract';
-import { DEFAULT_TIME_ZONE, isTimeZone, type ScheduleEvaluator } from '@tsunagu/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  type CallRecordingMode,
+  type ScheduleEvaluator,
+} from '@tsunagu/contract';
 import {
   destinationEntry,
   extensionEntry,
@@ -89,6 +94,8 @@ export interface TenantConfig {
   readonly domainUuid: string;
   readonly domainName: string;
   readonly timeZone: string;
+  /** off / onDemand / always: 'always' records every connected call from its answer. */
+  readonly callRecordingMode: CallRecordingMode;
   readonly extensions: ReadonlyMap<string, ExtensionEntry>;
   readonly ringGroups: ReadonlyMap<string, RingGroupEntry>;
   readonly ivrMenus: ReadonlyMap<string, IvrEntry>;
@@ -138,6 +145,7 @@ export function buildTenantConfig(rows: TenantRows): TenantConfig {
     domainUuid: rows.domainUuid,
     domainName,
     timeZone,
+    callRecordingMode: rows.callRecordingMode ?? 'off',
     extensions,
     ringGroups,
     ivrMenus,

@@ -2,6 +2,7 @@
  * The plain rows a tenant's routing is built from, named after the contract's entity fields. Flags
  * may arrive as the API's 'true'/'false' strings or as database booleans.
  */
+import type { CallRecordingMode } from '@tsunagu/contract';
 import type { Destination, IvrMenu, RingGroup, SpeedDial } from '@tsunagu/contract';
 import type { Dialplan } from '@tsunagu/contract';
 
@@ -62,6 +63,8 @@ export interface TenantRows {
   domainName: string;
   /** IANA zone the schedules are read in; Asia/Tokyo when absent or unknown. */
   timeZone?: string | null;
+  /** The tenant's call recording setting; absent: off. */
+  callRecordingMode?: CallRecordingMode;
   extensions: readonly ExtensionRow[];
   ringGroups: readonly RingGroupRow[];
   ivrMenus: readonly IvrMenuRow[];

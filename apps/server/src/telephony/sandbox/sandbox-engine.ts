@@ -17,7 +17,7 @@ import { sameText } from '../../platform/crypto/same-text';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { createTenantConfigs, findExtensionLogin, findTenantName, type TenantConfigs } from '../config';
-import { EngineCommandError, type TelephonyEngine } from '../engine';
+import { callRecordingFile, EngineCommandError, type TelephonyEngine } from '../engine';
 import { callStateEntry, parkSlots } from './channel-views';
 import type { CallEnv } from './call-env';
 import { transfer } from './call-control';
@@ -25,6 +25,7 @@ import { dial } from './call-flow';
 import { createEngineEmitter } from './engine-events';
 import { CallFlow } from './flow';
 import { newLeg, type CallInfo, type Leg } from './leg';
+import { createSandboxRecorder, type RecorderRefusal } from './recorder';
 import { ring } from './ringing';
 import { createSimulatedDeskPhones } from './simulated-desk-phones';
 import {
@@ -59,6 +60,8 @@ export interface SandboxEngineOptions {
   random?: () => number;
   timings?: Partial<SandboxTimings>;
   onError?: (error: unknown) => void;
+  /** The recordings storage (DATA_DIR/recordings) call recordings are written into; none: no recording. */
+  recordingsDir?: string;
 }
 
 /** A simulated call from outside to one of the tenant's incoming numbers (no media). */
@@ -83,7 +86,8 @@ type SandboxFailure =
   | 'bad-number'
   | 'no-channel'
   | 'not-bridged'
-  | 'slot-busy';
+  | 'slot-busy'
+  | RecorderRefusal;
 
 const FAILURE: Record<SandboxFailure, RefusalKind> = {
   'unknown-tenant': 'not-found',
@@ -93,6 +97,17 @@ const FAILURE: Record<SandboxFailure, RefusalKind> = {
   'no-phone': 'conflict',
   'not-bridged': 'conflict',
   'slot-busy': 'conflict',
+  unavailable: 'conflict',
+  'not-connected': 'conflict',
+  running: 'conflict',
+  'not-running': 'conflict',
+};
+
+const RECORDER_REASONS: Record<RecorderRefusal, Reason> = {
+  unavailable: 'callRecordingUnavailable',
+  'not-connected': 'callRecordingNotConnected',
+  running: 'callRecordingRunning',
+  'not-running': 'callRecordingNotRunning',
 };
 
 /** A command the sandbox cannot carry out: its own finer `reason`, and the contract's code for the user. */
@@ -119,13 +134,33 @@ export interface SandboxEngine extends TelephonyEngine {
 }
 
 const DIGITS = /^\+?\d{1,20}$/;
+/** A leg id that can name a recording file (browsers choose their calls' ids). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CALLER_PAGE_NUMBER = /^\d{5,20}$/;
 
 export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngine {
   const onError = options.onError ?? ((error: unknown) => console.error('sandbox:', error));
   const events = createEngineEmitter(onError);
-  const board = createSwitchboard({ events, now: options.now ?? (() => new Date()) });
+  const now = options.now ?? (() => new Date());
   const configs = options.configs ?? createTenantConfigs({ db: options.db });
+  const recorder = createSandboxRecorder(options.recordingsDir, now);
+  const board = createSwitchboard({
+    events,
+    now,
+    onLegEnd: (leg) => recorder.legEnded(leg),
+    // As FreeSWITCH's record_session before the bridge: the calling leg records the whole call.
+    onLink: (caller) => {
+      if (recorder.recording(caller)) return;
+      const linkedAt = now();
+      void configs
+        .byDomainName(caller.domainName)
+        .then((config) => {
+          if (config?.callRecordingMode !== 'always' || !UUID.test(caller.uuid)) return;
+          recorder.start(caller, callRecordingFile(config.domainUuid, caller.uuid), linkedAt);
+        })
+        .catch(onError);
+    },
+  });
   const sockets = new Set<WebSocket>();
   const deskPhones = createSimulatedDeskPhones(configs, (registration) =>
     events.emit('registration', registration),
@@ -323,6 +358,13 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       if (refused === 'slot-busy') throw new SandboxError('slot-busy', 'parkSlotBusy');
       if (refused) throw new SandboxError('not-bridged', 'nothingToTransfer');
       if (mover !== leg) board.end(leg, 'NORMAL_CLEARING');
+    },
+
+    async recordCall({ domainName, channelUuid, action, file }) {
+      const leg = channel(domainName, channelUuid);
+      const refused = action === 'start' ? recorder.start(leg, file) : recorder.stop(leg, file);
+      if (refused) throw new SandboxError(refused, RECORDER_REASONS[refused]);
+      return { callId: leg.call.id };
     },
 
     async dropRegistrations(tenantUuid, extension) {

@@ -53,7 +53,16 @@ export interface Switchboard {
   play(leg: Leg, playback: Playback | null): void;
 }
 
-export function createSwitchboard(deps: { events: EngineEmitter; now: () => Date }): Switchboard {
+export interface SwitchboardDeps {
+  events: EngineEmitter;
+  now: () => Date;
+  /** Two legs were bridged (call recording starts here when the tenant records every call). */
+  onLink?: (caller: Leg, callee: Leg) => void;
+  /** A leg ended: called before its call record is emitted (its recordings are finished first). */
+  onLegEnd?: (leg: Leg) => void;
+}
+
+export function createSwitchboard(deps: SwitchboardDeps): Switchboard {
   const { events, now } = deps;
   const lines = new Map<string, TenantLine>();
   const pending = new Set<string>();
@@ -115,6 +124,7 @@ export function createSwitchboard(deps: { events: EngineEmitter; now: () => Date
       end(peer, 'NORMAL_CLEARING');
     }
     line?.legs.delete(leg.uuid);
+    deps.onLegEnd?.(leg);
     events.emit('cdr', callRecord(leg, cause, endStamp));
     changed(leg.domainName);
     // Last, so whatever the fork does next (ring the next member, route on) sees this leg gone.
@@ -185,6 +195,7 @@ export function createSwitchboard(deps: { events: EngineEmitter; now: () => Date
         play(leg, null);
       }
       changed(caller.domainName);
+      deps.onLink?.(caller, callee);
     },
     park(leg, slot) {
       const line = lines.get(leg.domainName);

@@ -10,6 +10,7 @@ import {
 import { Flex, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CallRecordings } from '../../shared/call-recording/call-recordings';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { useOwnExtensionNumber } from '../../shared/session/session-store';
@@ -69,6 +70,7 @@ export function CallHistoryRow({
         onDial={onDial}
         disabled={dialBlocked}
         startStamp={cdr.startStamp}
+        extra={cdr.recordings?.length ? <CallRecordings recordings={cdr.recordings} compact /> : null}
       >
         {anonymous ? (
           <span>{cdr.displayName}</span>

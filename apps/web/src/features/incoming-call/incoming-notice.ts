@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useOpenCustomer } from '../../phone/customer-link';
+import { customerKeys } from '../../shared/customers/customer-queries';
 import { ja } from '../../shared/i18n/ja';
+import { useUserInfo } from '../../shared/session/session-store';
 import type { CallerDisplay } from './caller-display';
 
 const t = ja.incoming;
@@ -43,9 +46,20 @@ let noticeCount = 0;
 export function useIncomingNotice(): (caller: CallerDisplay) => DismissNotice {
   const { notification } = App.useApp();
   const openCustomer = useOpenCustomer();
+  const queryClient = useQueryClient();
+  const { domainUuid } = useUserInfo().user;
   useEffect(askNotificationPermissionOnce, []);
   return useCallback(
     (caller: CallerDisplay) => {
+      // Each ring reads the caller's card and record afresh: a colleague may have registered the caller
+      // since this number last rang here.
+      if (caller.customerNumber) {
+        for (const queryKey of [
+          customerKeys.caller(domainUuid, caller.customerNumber),
+          customerKeys.number(domainUuid, caller.customerNumber),
+        ])
+          void queryClient.invalidateQueries({ queryKey });
+      }
       const open = () => caller.customerNumber && openCustomer(caller.customerNumber);
       const system = systemNotification(caller, open);
       const key = `incoming-${++noticeCount}`;
@@ -68,6 +82,6 @@ export function useIncomingNotice(): (caller: CallerDisplay) => DismissNotice {
       });
       return dismiss;
     },
-    [notification, openCustomer],
+    [notification, openCustomer, queryClient, domainUuid],
   );
 }

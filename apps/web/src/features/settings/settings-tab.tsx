@@ -1,4 +1,5 @@
 import { can } from '@tsunagu/contract/permissions';
+import { CallRecordingForm } from './call-recording-form';
 import { DoNotDisturbSwitch } from '../../shared/do-not-disturb/do-not-disturb-toggle';
 import { jaDoNotDisturb } from '../../shared/do-not-disturb/do-not-disturb.ja';
 import { useUserInfo } from '../../shared/session/session-store';
@@ -24,6 +25,7 @@ export function SettingsTab() {
       {user.phoneType === 'phone' && <PopupForm user={user} />}
       <TwoStepForm />
       {can(user, 'status.setting.edit') && <WrapUpForm domainUuid={domain.domainUuid} />}
+      {can(user, 'callRecording.setting.edit') && <CallRecordingForm domainUuid={domain.domainUuid} />}
     </div>
   );
 }

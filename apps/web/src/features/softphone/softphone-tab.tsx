@@ -1,18 +1,20 @@
 import {
   AudioMutedOutlined,
   AudioOutlined,
+  BorderOutlined,
   PauseCircleOutlined,
   PhoneOutlined,
   TeamOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Divider, Flex, Tooltip, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { getSoftphone } from '../../phone/browser';
 import { currentCall, formatDuration, sessionDurationMs } from '../../phone/call-session';
 import { softphoneControls } from '../../phone/controls';
 import { useOpenCustomer } from '../../phone/customer-link';
 import { CallerCard, CallNoteButton } from '../../shared/customers/caller-card';
+import { jaCallRecording } from '../../shared/call-recording/call-recording.ja';
 import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { Keypad, NumberField } from './dial-pad';
@@ -20,6 +22,7 @@ import { CallPairPanel } from './call-pair-panel';
 import { SoftphoneHistory } from './softphone-history';
 import { LineButtons, ParkButtons } from './slot-buttons';
 import { TransferPopover } from './transfer-popover';
+import { useCallRecording } from './use-call-recording';
 import { useNow, useSoftphoneState } from './use-softphone';
 import { useParkSlots } from './use-park-slots';
 
@@ -36,6 +39,7 @@ export function SoftphoneTab() {
   const current = currentCall(session);
   const now = useNow(current?.activeSince != null);
   const openCustomer = useOpenCustomer();
+  const recording = useCallRecording(info.user.domainUuid, current);
 
   const dial = () => {
     if (controls.dial) void phone.dial(number);
@@ -57,11 +61,20 @@ export function SoftphoneTab() {
           {formatDuration(sessionDurationMs(session, now))}
         </Typography.Text>
       </Flex>
-      <Typography.Text type="secondary" role="status">
-        {current
-          ? `${t.status[current.status]}${current.name ? ` ${current.name}` : ''}`
-          : t.connection[status]}
-      </Typography.Text>
+      <Flex justify="space-between" align="center" gap={8}>
+        <Typography.Text type="secondary" role="status">
+          {current
+            ? `${t.status[current.status]}${current.name ? ` ${current.name}` : ''}`
+            : t.connection[status]}
+        </Typography.Text>
+        {recording.recording && (
+          <Tooltip title={recording.mode === 'always' ? jaCallRecording.alwaysHint : undefined}>
+            <Tag color="red" role="status" aria-live="polite" style={{ marginInlineEnd: 0 }}>
+              ● {jaCallRecording.recording}
+            </Tag>
+          </Tooltip>
+        )}
+      </Flex>
       {current && (
         <Flex justify="space-between" align="center" gap={8}>
           <CallerCard number={current.number} fallback="" />
@@ -113,6 +126,18 @@ export function SoftphoneTab() {
           >
             {t.mute}
           </Button>
+        )}
+        {recording.mode === 'onDemand' && recording.connected && (
+          <Tooltip title={recording.recording ? jaCallRecording.stopHint : jaCallRecording.recordHint}>
+            <Button
+              danger={recording.recording}
+              icon={recording.recording ? <BorderOutlined /> : <span aria-hidden>●</span>}
+              loading={recording.busy}
+              onClick={recording.toggle}
+            >
+              {recording.recording ? jaCallRecording.stop : jaCallRecording.record}
+            </Button>
+          </Tooltip>
         )}
         <TransferPopover enabled={controls.transfer} onTransfer={(target) => phone.transfer(target)} />
         <TransferPopover

@@ -12,6 +12,8 @@ import { menuLabel } from '@tsunagu/contract/menu';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { CallRecordings } from '../../shared/call-recording/call-recordings';
+import { jaCallRecording } from '../../shared/call-recording/call-recording.ja';
 import { dayjs } from '../../shared/dayjs';
 import { useDial } from '../../shared/dial/dial';
 import { paths } from '../../shared/paths';
@@ -123,6 +125,14 @@ function columnsFor(dial: (number: string) => void, blocked: boolean): ServerCol
           <Tag color={RESULT_COLORS[c.result]}>{CALL_RESULT_LABELS[c.result].label}</Tag>
         </Tooltip>
       ),
+    },
+    {
+      key: 'recordings',
+      title: jaCallRecording.column,
+      width: 190,
+      // The export says how many and how long; the screen plays and downloads them.
+      text: (c) => (c.recordings ?? []).map((r) => jaCallRecording.length(r.seconds)).join(' / '),
+      render: (c) => (c.recordings?.length ? <CallRecordings recordings={c.recordings} /> : null),
     },
   ];
 }

@@ -8,6 +8,7 @@ import type {
 import type { UserImportRequest } from '@tsunagu/contract/admin/user-import';
 import type { Page } from '@tsunagu/contract/paging';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredPage } from '../../shared/api/page-anchors';
 import type { ListState } from '../../shared/ui/list-url-state';
 
 /** Query keys of the screen: the list's pages and the dialog's options, per tenant. */
@@ -30,12 +31,24 @@ export function userListQuery(state: ListState): UserListQuery {
   };
 }
 
+/**
+ * A page of the user list, sent with the anchor of the nearest page held (keyset paging: a deep page
+ * costs the server what the first one does). The anchors are kept per tenant, filter, size and order.
+ */
 export function getUserPage(
   domainUuid: string,
   state: ListState,
   signal?: AbortSignal,
 ): Promise<Page<ManagedUser>> {
-  return fetchData(endpoints.userList, { params: { domainUuid }, query: userListQuery(state), signal });
+  const query = userListQuery(state);
+  const list = `users:${domainUuid}:${JSON.stringify({ ...query, page: undefined })}`;
+  return fetchAnchoredPage(list, state.page, (anchor) =>
+    fetchData(endpoints.userList, {
+      params: { domainUuid },
+      query: { ...query, ...(anchor && { anchor }) },
+      signal,
+    }),
+  );
 }
 
 export function getUserExport(domainUuid: string, state: ListState): Promise<ManagedUser[]> {

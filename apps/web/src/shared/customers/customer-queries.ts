@@ -24,13 +24,12 @@ export const layoutQuery = (domainUuid: string) =>
     staleTime: 60_000,
   });
 
-/** The ringing number's customer name and pop-up fields. */
+/** The ringing number's customer name and pop-up fields (read again on every ring: incoming-notice.ts). */
 export const callerCardQuery = (domainUuid: string, number: string) =>
   queryOptions({
     queryKey: customerKeys.caller(domainUuid, number),
     queryFn: ({ signal }): Promise<CallerCard> =>
       fetchData(endpoints.customerCaller, { params: { domainUuid, number }, signal }),
-    staleTime: 30_000,
   });
 
 export function saveNote(body: NoteSave): Promise<Note> {

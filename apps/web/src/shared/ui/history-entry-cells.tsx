@@ -21,6 +21,7 @@ export function HistoryEntryCells({
   disabled,
   startStamp,
   children,
+  extra,
 }: {
   /** The number to call back; ANONYMOUS when it is withheld. */
   number: string;
@@ -30,6 +31,8 @@ export function HistoryEntryCells({
   /** The call's start, as the API gives it. */
   startStamp: string;
   children: ReactNode;
+  /** Shown under the number (the call's recordings). */
+  extra?: ReactNode;
 }) {
   return (
     <>
@@ -48,6 +51,7 @@ export function HistoryEntryCells({
             {number}
           </Button>
         )}
+        {extra}
       </Flex>
       <time dateTime={startStamp} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {historyTime(startStamp)}

@@ -69,6 +69,24 @@ export function transferCommand(uuid: string, dest: string, domainName: string):
   return `uuid_transfer ${checked(uuid, UUID, 'callNotFound')} -bleg ${target} XML ${domain}`;
 }
 
+/** A recording's path as FreeSWITCH reads it: no space or line (ESL splits on them), no '..'. */
+const RECORDING_PATH = /^\/(?:[A-Za-z0-9._+-]+\/)*[A-Za-z0-9._+-]+\.wav$/;
+
+/**
+ * Starts or stops recording a channel (mod_commands' `uuid_record <uuid> [start|stop] <path>`): both
+ * directions mixed into one WAV at `path`, created with its folders by FreeSWITCH. Started with
+ * RECORD_MIN_SEC=0 in the recording's own variables: by default FreeSWITCH deletes a recording shorter
+ * than three seconds, which a user who pressed 録音 would find missing.
+ */
+export function recordCommand(uuid: string, action: 'start' | 'stop', path: string): string {
+  const channel = checked(uuid, UUID, 'callNotFound');
+  const file = checked(path, RECORDING_PATH, 'commandInvalid');
+  if (file.split('/').includes('..')) throw new CommandArgumentError('commandInvalid');
+  return action === 'start'
+    ? `uuid_record ${channel} start ${file} 0 {RECORD_MIN_SEC=0}`
+    : `uuid_record ${channel} stop ${file}`;
+}
+
 /** The SIP profile desk phones register to (docs/freeswitch.md section 5). */
 export const DESK_PHONE_PROFILE = 'internal';
 

@@ -4,6 +4,7 @@
  * mod_json_cdr and configuration answers for mod_xml_curl (see docs/freeswitch.md).
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { FreeswitchSettings } from '../../../config';
 import type { SecretBox } from '../../../platform/crypto/secrets';
 import type { Db } from '../../../platform/db/client';
@@ -28,7 +29,13 @@ import {
 import type { CallStateEntry as Channel } from '../types';
 import { createXmlAnswers, type XmlAnswers } from '../xml-curl/xml-answers';
 import { callStateEntry, ChannelTable } from './channel-table';
-import { clickToCallCommand, flushRegistrationsCommand, hangupCommand, transferCommand } from './commands';
+import {
+  clickToCallCommand,
+  flushRegistrationsCommand,
+  hangupCommand,
+  recordCommand,
+  transferCommand,
+} from './commands';
 import { ParkLots } from './park-lots';
 import { Registrations } from './registrations';
 import { RingNotices } from './ring-notices';
@@ -326,6 +333,26 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
         target = `park+${plan.slotNumber}`;
       }
       await onChannel(transferCommand(channelUuid, target, domainName));
+    },
+
+    /**
+     * uuid_record on the channel; FreeSWITCH writes into the shared storage (FS_RECORDINGS_PATH). The
+     * call's id is the a-leg's uuid (call_uuid), as the leg's mod_json_cdr post will name it.
+     */
+    async recordCall({ domainName, channelUuid, action, file }) {
+      const channel = channelOf(domainName, channelUuid);
+      const command = recordCommand(channelUuid, action, join(deps.settings.recordingsPath, file));
+      try {
+        await client.api(command);
+      } catch (error) {
+        if (!(error instanceof EslError)) throw error;
+        if (/Cannot locate session/i.test(error.reply ?? '')) throw noChannel();
+        if (/Cannot stop record session/i.test(error.reply ?? '')) {
+          throw new EngineCommandError('conflict', 'callRecordingNotRunning');
+        }
+        throw error;
+      }
+      return { callId: channel.call_uuid || channel.uuid };
     },
 
     /**

@@ -9,6 +9,7 @@ import type { Db } from '../../../platform/db/client';
 import type { TenantConfigs } from '../../config';
 import type { ConfigKind } from '../../engine';
 import { finalPlan, hangup, route, type RoutePlan, type TenantConfig } from '../../routing';
+import { alwaysRecording } from '../dialplan/call-recording';
 import { buildDialplanXml } from '../dialplan/dialplan-document';
 import { buildIvrMenuXml, readIvrMenuName } from '../dialplan/ivr-menu';
 import { isReusable, translatePlan } from '../dialplan/plan-translation';
@@ -130,6 +131,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
         action('set', `domain_uuid=${domainUuid}`),
         action('set', `call_direction=${context === 'public' ? 'inbound' : 'local'}`),
       ),
+      alwaysRecording(config, finalPlan(plan).kind, deps.recordingsPath),
       translatePlan(plan, {
         domainName,
         context,
