@@ -38,11 +38,16 @@ export default tseslint.config(
     // The server refuses by reason code (contract/reasons.ts); the HTTP platform gives the status and text.
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-imports': [
         'error',
         {
-          selector: "NewExpression[callee.name='ApiError']",
-          message: "Throw a Refusal (kind + reason code) or invalidInput(finding) from '@tsunagu/contract'.",
+          paths: [
+            {
+              name: '@tsunagu/contract',
+              importNames: ['ApiError'],
+              message: 'The server throws a Refusal (kind + reason code) or invalidInput(finding).',
+            },
+          ],
         },
       ],
     },

@@ -120,7 +120,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
   const conditionsOf = groupBy(conditionRows, (row) => row.dialplanUuid);
 
   return {
-    domainUuid: domain.domainUuid,
+    tenantUuid: domain.domainUuid,
     domainName: domain.domainName,
     timeZone: domain.timeZone,
     extensions: extensionRows.map((row) => ({

@@ -86,7 +86,7 @@ export interface GatewayEntry {
 }
 
 export interface TenantConfig {
-  readonly domainUuid: string;
+  readonly tenantUuid: string;
   readonly domainName: string;
   readonly timeZone: string;
   readonly extensions: ReadonlyMap<string, ExtensionEntry>;
@@ -135,7 +135,7 @@ export function buildTenantConfig(rows: TenantRows): TenantConfig {
   );
   const gateways = gatewayEntries(rows.gateways);
   return Object.freeze({
-    domainUuid: rows.domainUuid,
+    tenantUuid: rows.tenantUuid,
     domainName,
     timeZone,
     extensions,

@@ -151,9 +151,9 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     const at = login.lastIndexOf('@');
     const user = login.slice(0, Math.max(at, 0));
     const config = at > 0 ? await configs.byDomainName(login.slice(at + 1)) : null;
-    if (!config || !user) return { identity: null, domainUuid: config?.domainUuid ?? null };
-    const refused = { identity: null, domainUuid: config.domainUuid };
-    const line = board.line(config.domainName, config.domainUuid);
+    if (!config || !user) return { identity: null, tenantUuid: config?.tenantUuid ?? null };
+    const refused = { identity: null, tenantUuid: config.tenantUuid };
+    const line = board.line(config.domainName, config.tenantUuid);
     if (user.startsWith(SANDBOX_CALLER_PREFIX)) {
       const number = user.slice(SANDBOX_CALLER_PREFIX.length);
       const owner = CALLER_PAGE_NUMBER.test(number) ? await options.authenticateToken?.(passwd) : null;
@@ -165,10 +165,10 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       if (!allowed) return refused;
       return {
         identity: { kind: 'caller', login, line, party: { name: '', number } },
-        domainUuid: config.domainUuid,
+        tenantUuid: config.tenantUuid,
       };
     }
-    const row = await findExtensionLogin(options.db, config.domainUuid, user);
+    const row = await findExtensionLogin(options.db, config.tenantUuid, user);
     if (!row?.enabled || !sameSecret(options.secrets, row.passwordEnc, passwd)) return refused;
     const name = config.extensions.get(user)?.ring.target.name ?? '';
     const identity: VertoIdentity = {
@@ -178,14 +178,14 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       extension: user,
       party: { name, number: user },
     };
-    return { identity, domainUuid: config.domainUuid };
+    return { identity, tenantUuid: config.tenantUuid };
   }
   const signIn = createVertoSignIn({ db: options.db, throttle: options.throttle, check: checkLogin });
 
   async function lineOf(domainName: string) {
     const config = await configs.byDomainName(domainName);
     if (!config) throw new SandboxError('unknown-tenant', 'tenantUnknown');
-    return { config, line: board.line(config.domainName, config.domainUuid) };
+    return { config, line: board.line(config.domainName, config.tenantUuid) };
   }
 
   function channel(domainName: string, uuid: string): Leg {
