@@ -78,22 +78,4 @@ export async function deleteRecording(conn: Conn, tenantUuid: string, recordingU
     .where(and(eq(recordings.domainUuid, tenantUuid), eq(recordings.recordingUuid, recordingUuid)));
 }
 
-/** Only the tenant's own uploads count against its quota: built-in recordings are ours, not theirs. */
-const ownFiles = (tenantUuid: string) => sql`
-  SELECT coalesce(sum(size_bytes), 0)::float8 AS used FROM recordings
-   WHERE domain_uuid = ${tenantUuid} AND recording_description IS DISTINCT FROM ${DEFAULT_RECORDING}`;
-
-/**
- * The tenant's storage usage and quota, or null for no such tenant. With `lock`, the tenant's row is
- * locked until the transaction ends: concurrent uploads to one tenant are checked one after the other,
- * each seeing the files the previous one added (the sum is read after the lock is granted).
- */
-export async function storageUsage(conn: Conn, tenantUuid: string, lock: 'lock' | 'read' = 'read') {
-  const quota = await conn.execute<{ quota: number }>(sql`
-    SELECT recording_quota_bytes::float8 AS quota FROM domains WHERE domain_uuid = ${tenantUuid}
-    ${lock === 'lock' ? sql`FOR UPDATE` : sql``}`);
-  const [row] = rowsOf<{ quota: number }>(quota);
-  if (!row) return null;
-  const [sum] = rowsOf<{ used: number }>(await conn.execute<{ used: number }>(ownFiles(tenantUuid)));
-  return { usedBytes: Number(sum?.used ?? 0), quotaBytes: Number(row.quota) };
-}
+export { storageUsage } from '../../platform/files/storage-usage';

@@ -322,3 +322,4 @@ export const auditCounts = pgTable('audit_counts', {
   domainKey: uuid('domain_key').primaryKey(),
   entries: bigint('entries', { mode: 'number' }).notNull(),
 });
+export * from './voicemail-schema';

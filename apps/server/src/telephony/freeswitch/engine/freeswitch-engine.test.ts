@@ -76,6 +76,7 @@ async function start(port?: number) {
     park: [],
     ring: [],
     cdr: [],
+    voicemail: [],
   };
   for (const name of Object.keys(events) as (keyof EngineEvents)[]) {
     engine.on(name, (event) => (events[name] as unknown[]).push(event));
