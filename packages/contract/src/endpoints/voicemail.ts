@@ -48,7 +48,12 @@ export const voicemailEndpoints = {
     method: 'GET',
     path: '/v1/voicemail/greeting/:domainUuid',
     params: tenantParams,
-    query: z.object({ extension: z.string().regex(/^\d{1,10}$/, { error: '内線番号が正しくありません。' }).optional() }),
+    query: z.object({
+      extension: z
+        .string()
+        .regex(/^\d{1,10}$/, { error: '内線番号が正しくありません。' })
+        .optional(),
+    }),
     response: FILE,
   }),
   /** Removes the own greeting: the standard one plays again. */

@@ -1,7 +1,6 @@
 import { DEFAULT_RECORDING } from '@tsunagu/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { rowsOf } from '../../platform/db/migrate';
 import { recordings } from '../../platform/db/schema';
 
 const listed = {

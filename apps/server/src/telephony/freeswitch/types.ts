@@ -112,11 +112,7 @@ export interface VoicemailLeftEvent {
 }
 
 export type FreeswitchEngineEvent =
-  | RegistrationEvent
-  | CallStateEvent
-  | HangupEvent
-  | ParkEvent
-  | VoicemailLeftEvent;
+  RegistrationEvent | CallStateEvent | HangupEvent | ParkEvent | VoicemailLeftEvent;
 
 /** A call parked in a valet lot, as `valet_info` lists it. */
 export interface ParkedCall {

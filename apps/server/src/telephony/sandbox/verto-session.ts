@@ -166,7 +166,10 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     if (!recording) throw refuse.invalidParams();
     const piece = Buffer.from(parsed.data.pcm, 'base64');
     // What comes past the longest message is dropped: the flow ends the call at that moment anyway.
-    const kept = piece.subarray(0, Math.max(0, maxMessageBytes(VOICEMAIL_MAX_MESSAGE_SECONDS) - recording.bytes));
+    const kept = piece.subarray(
+      0,
+      Math.max(0, maxMessageBytes(VOICEMAIL_MAX_MESSAGE_SECONDS) - recording.bytes),
+    );
     if (kept.length > 0) {
       recording.pieces.push(kept);
       recording.bytes += kept.length;

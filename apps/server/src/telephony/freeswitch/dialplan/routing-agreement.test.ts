@@ -157,8 +157,7 @@ function xmlSteps(xml: string): Step[] {
       if (profile !== 'default' || domain !== DOMAIN) throw new Error(`unexpected voicemail ${data}`);
       const greeting = vars.get('voicemail_greeting_path');
       steps.push(['mailbox', box, greeting ? greeting.slice(STORED.length) : 'standard']);
-    }
-    else if (app === 'eavesdrop') steps.push(['monitor', data.replace('call-of-', '')]);
+    } else if (app === 'eavesdrop') steps.push(['monitor', data.replace('call-of-', '')]);
     else if (app === 'intercept') steps.push(['pick up', data.replace('caller-of-', '')]);
     // After an extension rang out the bridge's failure is NO_ANSWER (or, with no phone connected,
     // USER_NOT_REGISTERED, which both engines pass on: see the sandbox's calls test).
