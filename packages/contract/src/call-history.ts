@@ -36,6 +36,8 @@ export const callSearchSchema = pageQuerySchema(CALL_SORT_FIELDS, 'startStamp,de
     .optional(),
   /** An outside, incoming or extension number (any format; matched by its key). */
   number: z.string().trim().max(40).optional(),
+  /** Part of the customer's name or furigana: calls with any number of the customers it matches. */
+  customer: z.string().trim().max(100).optional(),
 });
 export type CallSearch = z.input<typeof callSearchSchema>;
 

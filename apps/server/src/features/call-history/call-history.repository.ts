@@ -6,11 +6,13 @@ import {
   type CallResult,
 } from '@tsunagu/contract';
 import type { PageSort } from '@tsunagu/contract/paging';
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { isExternalNumber } from '@tsunagu/contract/pbx/dial';
+import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { pageOrder } from '../../platform/db/paging';
 import { customerNamesOf } from '../../platform/crm/customer-names';
-import { calls, extensions, users } from '../../platform/db/schema';
+import { containsPattern } from '../../platform/crm/customer-text';
+import { calls, customerNumbers, customers, extensions, users } from '../../platform/db/schema';
 
 export interface CallFilter {
   tenantUuid: string;
@@ -23,13 +25,33 @@ export interface CallFilter {
   extension?: string;
   /** The number's key (outside numbers) and its digits (incoming numbers, extensions). */
   number?: { key: string; digits: string };
+  /** Part of a customer's name or furigana, in the search form of customer-text.ts. */
+  customer?: string;
 }
+
+/** The numbers of the tenant's customers whose name or furigana contains the text. */
+const numbersOfCustomers = (tenantUuid: string, text: string) =>
+  sql`(SELECT ${customerNumbers.numberKey} FROM ${customerNumbers}
+    JOIN ${customers} ON ${customers.customerUuid} = ${customerNumbers.customerUuid}
+    WHERE ${customerNumbers.domainUuid} = ${tenantUuid} AND ${customers.domainUuid} = ${tenantUuid}
+      AND ${like(customers.searchText, containsPattern(text))})`;
 
 const SORT_COLUMNS = {
   startStamp: calls.startStamp,
   ringSeconds: calls.ringSeconds,
   talkSeconds: calls.talkSeconds,
 };
+
+/**
+ * A number is an extension (answered or placed the call, or was called internally) or an outside one
+ * (the other party, or the tenant's own incoming number). Each pair is an OR over two indexed columns
+ * (a BitmapOr), where one OR over all four could only filter the whole period.
+ */
+function numberCondition(number: { key: string; digits: string }): SQL | undefined {
+  return isExternalNumber(number.digits)
+    ? or(eq(calls.outsideKey, number.key), eq(calls.incomingNumber, number.digits))
+    : or(eq(calls.agentExtension, number.digits), eq(calls.calleeNumber, number.digits));
+}
 
 function conditions(f: CallFilter): SQL | undefined {
   return and(
@@ -41,14 +63,8 @@ function conditions(f: CallFilter): SQL | undefined {
     f.missed ? and(eq(calls.kind, 'inbound'), inArray(calls.result, MISSED_RESULTS)) : undefined,
     f.userUuid ? eq(calls.agentUserUuid, f.userUuid) : undefined,
     f.extension ? eq(calls.agentExtension, f.extension) : undefined,
-    f.number
-      ? or(
-          eq(calls.outsideKey, f.number.key),
-          eq(calls.incomingNumber, f.number.digits),
-          eq(calls.agentExtension, f.number.digits),
-          eq(calls.calleeNumber, f.number.digits),
-        )
-      : undefined,
+    f.number ? numberCondition(f.number) : undefined,
+    f.customer ? sql`${calls.outsideKey} IN ${numbersOfCustomers(f.tenantUuid, f.customer)}` : undefined,
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type endpoints,
 } from '@tsunagu/contract';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
+import { searchForm } from '../../platform/crm/customer-text';
 import type { Db } from '../../platform/db/client';
 import { pageOf, pageTotal, pageWindow } from '../../platform/db/paging';
 import { callRows, callTotal, type CallFilter } from './call-history.repository';
@@ -38,6 +39,7 @@ export function createCallHistoryService({ db, now = () => new Date() }: { db: D
       userUuid: q.userUuid,
       extension: q.extension,
       number: key ? { key, digits: key } : undefined,
+      customer: q.customer ? searchForm(q.customer) || undefined : undefined,
     };
   };
   return {

@@ -74,6 +74,34 @@ describe('POST /api/v1/cdr/search: the tenant’s calls, one row per call', () =
     expect(number.content.map((c) => c.kind).sort()).toEqual(['inbound', 'inbound', 'outbound']);
   });
 
+  it('filters by customer: every call with any number of the customers whose name or furigana matches', async () => {
+    const admin = await t.login('admin', 'Admin#2026');
+    const saved = await t.request(admin, {
+      method: 'POST',
+      url: '/api/v1/customer',
+      payload: {
+        domainUuid: demo,
+        company: '青葉商事',
+        companyKana: 'アオバショウジ',
+        numbers: [
+          { label: '代表', number: '03-1234-0001' },
+          { label: '携帯', number: '052-000-1111' },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Furigana in either kana script, or part of the name: 0312340001's three calls and 0520001111's one.
+    for (const customer of ['あおば', 'アオバ', '青葉商']) {
+      const found = await rows({ customer });
+      expect(found.totalElements).toBe(4);
+      expect(new Set(found.content.map((c) => c.customerName))).toEqual(new Set(['青葉商事']));
+    }
+    expect((await rows({ customer: '青葉', kind: 'outbound' })).totalElements).toBe(1);
+    expect((await rows({ customer: '該当なし' })).totalElements).toBe(0);
+    // Another tenant's search by the same name finds none of these calls.
+    expect((await search(adminB, { customer: '青葉' })).json().data.totalElements).toBe(0);
+  });
+
   it('sorts by talk time and pages with a total', async () => {
     const sorted = (await rows({ sort: 'talkSeconds,desc' })).content.map((c) => c.talkSeconds);
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));

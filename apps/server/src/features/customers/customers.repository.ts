@@ -184,18 +184,19 @@ export async function customersWithNumbers(
   keys: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await conn
-      .select({ key: customerNumbers.numberKey, customerUuid: customerNumbers.customerUuid })
-      .from(customerNumbers)
-      .where(
-        and(
-          eq(customerNumbers.domainUuid, tenantUuid),
-          inArray(customerNumbers.numberKey, keys.slice(i, i + 1000)),
-        ),
-      );
-    for (const row of rows) if (!found.has(row.key)) found.set(row.key, row.customerUuid);
-  }
+  if (keys.length === 0) return found;
+  // The keys as one array parameter: an import's 200,000 numbers are one statement (a hash join), not
+  // hundreds of IN lists.
+  const rows = await conn
+    .select({ key: customerNumbers.numberKey, customerUuid: customerNumbers.customerUuid })
+    .from(customerNumbers)
+    .where(
+      and(
+        eq(customerNumbers.domainUuid, tenantUuid),
+        sql`${customerNumbers.numberKey} = ANY(${sql.param([...keys])}::text[])`,
+      ),
+    );
+  for (const row of rows) if (!found.has(row.key)) found.set(row.key, row.customerUuid);
   return found;
 }
 
@@ -307,27 +308,43 @@ export async function insertCustomers(
   /** Told how many rows are written after each statement. */
   written: (count: number) => void = () => undefined,
 ): Promise<void> {
+  // Each column an array parameter, unnested by the database: building a statement of thousands of rows'
+  // parameters in JavaScript cost more than PostgreSQL writing them (an import of 100,000 rows).
   const CHUNK = 500;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    await conn.insert(customers).values(
-      chunk.map(({ customerUuid, values }) => ({
-        customerUuid,
-        domainUuid: tenantUuid,
-        ...columnsOf(values),
-        updatedBy: username,
-      })),
-    );
+    // One parameter per column (a bare array would become a list of parameters).
+    const column = <T>(of: (row: { customerUuid: string; values: CustomerValues }) => T) =>
+      sql.param(chunk.map(of));
+    const text = (of: (values: CustomerValues) => string) => column(({ values }) => of(values));
+    await conn.execute(sql`
+      INSERT INTO ${customers} (customer_uuid, domain_uuid, company, company_kana, person, person_kana,
+        department, email, postal_code, prefecture, address, owner_uuid, tags, memo, custom, sort_key,
+        search_text, updated_by)
+      SELECT u.customer_uuid, ${tenantUuid}, u.company, u.company_kana, u.person, u.person_kana,
+        u.department, u.email, u.postal_code, u.prefecture, u.address, u.owner_uuid, u.tags, u.memo, u.custom,
+        u.sort_key, u.search_text, ${username}
+      FROM unnest(${column((r) => r.customerUuid)}::uuid[], ${text((v) => v.company)}::text[],
+        ${text((v) => v.companyKana)}::text[], ${text((v) => v.person)}::text[], ${text((v) => v.personKana)}::text[],
+        ${text((v) => v.department)}::text[], ${text((v) => v.email)}::text[], ${text((v) => v.postalCode)}::text[],
+        ${text((v) => v.prefecture)}::text[], ${text((v) => v.address)}::text[],
+        ${column(({ values }) => values.ownerUuid)}::uuid[], ${text((v) => JSON.stringify(v.tags))}::jsonb[],
+        ${text((v) => v.memo)}::text[], ${text((v) => JSON.stringify(v.custom))}::jsonb[],
+        ${text((v) => sortKeyOf(v))}::text[], ${text((v) => searchTextOf(v))}::text[])
+        AS u(customer_uuid, company, company_kana, person, person_kana, department, email, postal_code,
+          prefecture, address, owner_uuid, tags, memo, custom, sort_key, search_text)`);
     const numbers = chunk.flatMap(({ customerUuid, values }) =>
-      values.numbers.map((n, position) => ({
-        customerUuid,
-        position,
-        domainUuid: tenantUuid,
-        label: n.label,
-        numberKey: n.number,
-      })),
+      values.numbers.map((n, position) => ({ customerUuid, position, label: n.label, key: n.number })),
     );
-    if (numbers.length > 0) await conn.insert(customerNumbers).values(numbers);
+    if (numbers.length > 0) {
+      await conn.execute(sql`
+        INSERT INTO ${customerNumbers} (customer_uuid, position, domain_uuid, label, number_key)
+        SELECT u.customer_uuid, u.position, ${tenantUuid}, u.label, u.number_key
+        FROM unnest(${sql.param(numbers.map((n) => n.customerUuid))}::uuid[],
+          ${sql.param(numbers.map((n) => n.position))}::int[], ${sql.param(numbers.map((n) => n.label))}::text[],
+          ${sql.param(numbers.map((n) => n.key))}::text[])
+          AS u(customer_uuid, position, label, number_key)`);
+    }
     written(i + chunk.length);
   }
 }

@@ -1,7 +1,8 @@
 import type { Note } from '@tsunagu/contract/crm/notes';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { customerNotes, users } from '../../platform/db/schema';
+import { newestFirst } from './newest-first';
 
 type NoteRow = typeof customerNotes.$inferSelect;
 
@@ -40,15 +41,15 @@ export async function notesOf(
   about: { customerUuid: string | null; keys: readonly string[] },
   limit: number,
 ): Promise<Note[]> {
-  const parts: SQL[] = [];
+  const parts: SQL[] = about.keys.map((key) => eq(customerNotes.numberKey, key));
   if (about.customerUuid) parts.push(eq(customerNotes.customerUuid, about.customerUuid));
-  if (about.keys.length > 0) parts.push(inArray(customerNotes.numberKey, [...about.keys]));
-  if (parts.length === 0) return [];
-  const rows = await conn
-    .select()
-    .from(customerNotes)
-    .where(and(eq(customerNotes.domainUuid, tenantUuid), or(...parts)))
-    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.noteUuid))
-    .limit(limit);
+  const read = (part: SQL) =>
+    conn
+      .select()
+      .from(customerNotes)
+      .where(and(eq(customerNotes.domainUuid, tenantUuid), part))
+      .orderBy(desc(customerNotes.createdAt), desc(customerNotes.noteUuid))
+      .limit(limit);
+  const rows = await newestFirst(parts.map(read), (n) => ({ at: n.createdAt, id: n.noteUuid }), limit);
   return rows.map(noteOf);
 }

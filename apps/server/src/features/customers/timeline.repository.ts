@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn } from '../../platform/db/client';
 import { calls, extensions, recallItems, userGroups, users } from '../../platform/db/schema';
+import { newestFirst } from './newest-first';
 
 /** The record's calls and recall items: every one of the tenant with any of the numbers (by key), newest first. */
 
@@ -15,19 +16,24 @@ export async function callsWithNumbers(
   keys: readonly string[],
   limit: number,
 ): Promise<{ at: string; call: TimelineCall }[]> {
-  if (keys.length === 0) return [];
-  const rows = await conn
-    .select({
-      call: calls,
-      userName: nameOf(users),
-      extensionName: extensions.effectiveCallerIdName,
-    })
-    .from(calls)
-    .leftJoin(users, eq(users.userUuid, calls.agentUserUuid))
-    .leftJoin(extensions, eq(extensions.extensionUuid, calls.agentExtensionUuid))
-    .where(and(eq(calls.domainUuid, tenantUuid), inArray(calls.outsideKey, [...keys])))
-    .orderBy(desc(calls.startStamp), desc(calls.callUuid))
-    .limit(limit);
+  const ofKey = (key: string) =>
+    conn
+      .select({
+        call: calls,
+        userName: nameOf(users),
+        extensionName: extensions.effectiveCallerIdName,
+      })
+      .from(calls)
+      .leftJoin(users, eq(users.userUuid, calls.agentUserUuid))
+      .leftJoin(extensions, eq(extensions.extensionUuid, calls.agentExtensionUuid))
+      .where(and(eq(calls.domainUuid, tenantUuid), eq(calls.outsideKey, key)))
+      .orderBy(desc(calls.startStamp), desc(calls.callUuid))
+      .limit(limit);
+  const rows = await newestFirst(
+    keys.map(ofKey),
+    ({ call }) => ({ at: call.startStamp, id: call.callUuid }),
+    limit,
+  );
   return rows.map(({ call, userName, extensionName }) => ({
     at: call.startStamp.toISOString(),
     call: {
@@ -49,23 +55,28 @@ export async function recallsWithNumbers(
   keys: readonly string[],
   limit: number,
 ): Promise<{ at: string; recall: TimelineRecall }[]> {
-  if (keys.length === 0) return [];
   const assignee = alias(users, 'assignee');
   const doneBy = alias(users, 'done_by');
-  const rows = await conn
-    .select({
-      item: recallItems,
-      assigneeName: nameOf(assignee),
-      groupName: userGroups.name,
-      doneByName: nameOf(doneBy),
-    })
-    .from(recallItems)
-    .leftJoin(assignee, eq(assignee.userUuid, recallItems.assigneeUserUuid))
-    .leftJoin(userGroups, eq(userGroups.userGroupUuid, recallItems.assigneeGroupUuid))
-    .leftJoin(doneBy, eq(doneBy.userUuid, recallItems.doneBy))
-    .where(and(eq(recallItems.domainUuid, tenantUuid), inArray(recallItems.numberKey, [...keys])))
-    .orderBy(desc(recallItems.createdAt), desc(recallItems.recallUuid))
-    .limit(limit);
+  const ofKey = (key: string) =>
+    conn
+      .select({
+        item: recallItems,
+        assigneeName: nameOf(assignee),
+        groupName: userGroups.name,
+        doneByName: nameOf(doneBy),
+      })
+      .from(recallItems)
+      .leftJoin(assignee, eq(assignee.userUuid, recallItems.assigneeUserUuid))
+      .leftJoin(userGroups, eq(userGroups.userGroupUuid, recallItems.assigneeGroupUuid))
+      .leftJoin(doneBy, eq(doneBy.userUuid, recallItems.doneBy))
+      .where(and(eq(recallItems.domainUuid, tenantUuid), eq(recallItems.numberKey, key)))
+      .orderBy(desc(recallItems.createdAt), desc(recallItems.recallUuid))
+      .limit(limit);
+  const rows = await newestFirst(
+    keys.map(ofKey),
+    ({ item }) => ({ at: item.createdAt, id: item.recallUuid }),
+    limit,
+  );
   return rows.map(({ item, assigneeName, groupName, doneByName }) => ({
     at: item.createdAt.toISOString(),
     recall: {

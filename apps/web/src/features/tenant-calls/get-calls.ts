@@ -11,7 +11,7 @@ export const MISSED_ALL = 'missedAll';
 
 /** The search of a list state (the period's dates become instants in the browser's time zone). */
 export function callSearch(state: ListState): CallSearch {
-  const { kind, result, number, extension } = state.filters;
+  const { kind, result, number, customer, extension } = state.filters;
   return {
     page: state.page,
     size: state.size,
@@ -20,6 +20,7 @@ export function callSearch(state: ListState): CallSearch {
     ...(kind ? { kind: kind as CallKind } : {}),
     ...(result === MISSED_ALL ? { missed: 'true' as const } : result ? { result: result as CallResult } : {}),
     ...(number ? { number } : {}),
+    ...(customer ? { customer } : {}),
     ...(extension ? { extension } : {}),
   };
 }

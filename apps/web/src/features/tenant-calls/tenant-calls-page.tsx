@@ -47,6 +47,7 @@ const FILTERS: ListFilter[] = [
     ],
   },
   { kind: 'text', key: 'number', label: t.filters.number },
+  { kind: 'text', key: 'customer', label: t.filters.customer },
   { kind: 'text', key: 'extension', label: t.filters.extension },
 ];
 

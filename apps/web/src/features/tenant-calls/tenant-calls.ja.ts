@@ -16,6 +16,7 @@ export const jaTenantCalls = {
     kind: '種別',
     result: '結果',
     number: '電話番号',
+    customer: '顧客名・フリガナ',
     extension: '内線番号',
   },
   /** The result filter's option for every missed incoming call, whatever its result. */

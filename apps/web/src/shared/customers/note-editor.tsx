@@ -11,7 +11,7 @@ export const noteEditorJa = {
   title: '応対メモ',
   category: '分類',
   result: '結果',
-  body: 'メモ',
+  body: '応対メモの内容',
   bodyPlaceholder: '通話の内容を入力',
   save: 'メモを保存',
   saved: '応対メモを保存しました。',
