@@ -2,8 +2,7 @@ import { endpoints } from '@tsunagu/contract/api';
 import type { CallRecordingSetting } from '@tsunagu/contract/call-recording';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchBlob, fetchData } from '../api/client';
-import { liveTopics } from '../realtime/live-topics';
-import { useRealtimeConnected, useTopic } from '../realtime/realtime-session';
+import { useRefetchOnPbxChange } from '../realtime/refetch-on-pbx-change';
 
 const key = (domainUuid: string) => ['callRecordingSetting', domainUuid] as const;
 
@@ -12,10 +11,7 @@ const key = (domainUuid: string) => ['callRecordingSetting', domainUuid] as cons
  * an administrator saved it) and after each (re)connection of the socket, which may have missed one.
  */
 export function useCallRecordingSetting(domainUuid: string) {
-  const queryClient = useQueryClient();
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: key(domainUuid) });
-  useTopic(liveTopics.pbx(domainUuid), refetch);
-  useRealtimeConnected(refetch);
+  useRefetchOnPbxChange(domainUuid, key(domainUuid));
   return useQuery({
     queryKey: key(domainUuid),
     queryFn: () => fetchData(endpoints.callRecordingSetting, { params: { domainUuid } }),

@@ -1,9 +1,8 @@
 import { authEndpoints } from '@tsunagu/contract/endpoints/auth';
 import type { TenantDirectory } from '@tsunagu/contract/auth';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { fetchData } from '../api/client';
-import { liveTopics } from '../realtime/live-topics';
-import { useRealtimeConnected, useTopic } from '../realtime/realtime-session';
+import { useRefetchOnPbxChange } from '../realtime/refetch-on-pbx-change';
 import { useUserInfo } from './session-store';
 
 /** The query key of a tenant's directory. */
@@ -16,11 +15,8 @@ export const directoryKey = (domainUuid: string) => ['tenantDirectory', domainUu
  */
 export function useTenantDirectoryQuery() {
   const { domainUuid } = useUserInfo().user;
-  const queryClient = useQueryClient();
   const queryKey = directoryKey(domainUuid);
-  const refetch = () => void queryClient.invalidateQueries({ queryKey });
-  useTopic(liveTopics.pbx(domainUuid), refetch);
-  useRealtimeConnected(refetch);
+  useRefetchOnPbxChange(domainUuid, queryKey);
   return useQuery({
     queryKey,
     queryFn: () => fetchData(authEndpoints.userDirectory, { params: { domainUuid } }),
