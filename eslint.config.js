@@ -35,6 +35,24 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The server refuses by reason code (contract/reasons.ts); the HTTP platform gives the status and text.
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tsunagu/contract',
+              importNames: ['ApiError'],
+              message: 'The server throws a Refusal (kind + reason code) or invalidInput(finding).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

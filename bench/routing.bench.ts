@@ -142,7 +142,7 @@ function schedule(dialplanNumber: string): Dialplan {
 
 function rows(): TenantRows {
   return {
-    domainUuid: uuid(0),
+    tenantUuid: uuid(0),
     domainName: DOMAIN,
     timeZone: 'Asia/Tokyo',
     extensions: extensions(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from './reasons';
 
 export const CHAT_MESSAGE_MAX = 1000;
 
@@ -6,7 +7,7 @@ export const chatMessages = {
   empty: 'メッセージを入力してください。',
   tooLong: `メッセージは${CHAT_MESSAGE_MAX}文字以内で入力してください。`,
   noRecipient: '宛先を選択してください。',
-  unknownRecipient: '宛先に同じドメインのユーザー以外が含まれています。',
+  unknownRecipient: reasons.chatUnknownRecipient,
 } as const;
 
 /** One recipient as the client's multi-select holds it: {id: userUuid, itemName, group}. */

@@ -92,7 +92,10 @@ const OTHER_RULES = {
   },
   /** The recall list (折り返し): whoever works with customers or the tenant's call history. */
   'recall.manage': { anyOf: ['customer.view', 'customer.callHistory.view'] },
-  /** Signing a colleague out from the presence tab (the button; the API asks user.manage). */
+  /**
+   * Signing a colleague out from the presence tab: the button and the endpoint both ask this, so a staff
+   * user who manages users (menu 3100) is offered no button and refused by the API alike.
+   */
   'user.forceLogout': { classes: ADMINS },
   /** Presence groups (userGroup.commDetails): their names, representative numbers and members. */
   'userGroup.manage': { classes: ADMINS },

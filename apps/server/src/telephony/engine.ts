@@ -2,7 +2,8 @@
  * The telephony engine as the rest of the server sees it: the built-in sandbox or FreeSWITCH.
  * Engines name tenants by domain name (FreeSWITCH's domain), the server maps names to tenants.
  */
-import { Refusal, type CallStateItem, type DeskPhoneState, type LegStage } from '@tsunagu/contract';
+import { type CallStateItem, type DeskPhoneState, type LegStage } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { ConfigKind, ConfigListener } from '../platform/pbx/config-kind';
 
 export type { ConfigKind };

@@ -47,7 +47,7 @@ export const panelEndpoints = {
   forceLogout: endpoint({
     method: 'POST',
     path: '/v1/user/forceLogout',
-    capability: 'user.manage',
+    capability: 'user.forceLogout',
     body: forceLogoutSchema,
     response: noData,
   }),

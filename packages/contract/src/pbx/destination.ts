@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { idSchema } from './shared';
 
 /** An incoming number as listed (spec 3 "Destination"). */
@@ -42,7 +43,7 @@ export const destinationMessages = {
   scheduleMissing: '業務時間は必須項目です',
   statusMissing: 'ステータスは必須項目です',
   numberFormat: '着信番号を確認してください。（数字3 ~ 20桁、先頭の+は可）',
-  numberTaken: '登録済みの着信番号です。',
+  numberTaken: reasons.destinationNumberTaken,
 } as const;
 
 /** POST /v1/destination/create (provider only): the tenant, the number itself and the edit fields. */

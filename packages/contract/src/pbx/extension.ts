@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { isTransferNumber } from './dial';
 import { compareNumbers, flagSchema, idSchema, isBlank, numberLabel, type Flag } from './shared';
 
@@ -58,7 +59,7 @@ export const extensionMessages = {
   numberMissing: '内線番号を入力してください。',
   numberFormat: '内線番号は1000 ~ 9999の4桁の数字で入力してください。',
   numberPark: '5901 ~ 5908はパーク用の番号のため使用できません。',
-  numberTaken: '登録済みの内線番号です。',
+  numberTaken: reasons.extensionNumberTaken,
   nameMissing: '表示名を入力してください。',
   nameTooLong: `表示名は${DISPLAY_NAME_MAX_LENGTH}文字以内で入力してください。`,
   callerNumber: '発信者番号を確認してください。',

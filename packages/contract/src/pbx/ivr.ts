@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { flagSchema, idSchema, isBlank } from './shared';
 
 /** The digits a caller can press in an IVR menu; each may be used once per menu. */
@@ -70,7 +71,7 @@ export const ivrMessages = {
   announcementMissing: 'アナウンスを選択してください。',
   destinationMissing: '転送先を選択してください。',
   digitMissing: '番号を選択してください。',
-  digitTaken: '登録済みの番号です。\n削除してからご利用ください。',
+  digitTaken: reasons.ivrDigitTaken,
 } as const;
 
 /** What the server knows about the tenant; the checks that need it are skipped when it is absent. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { idSchema, isBlank, listDataSchema } from './shared';
 
 /** recordingDescription of the built-in recordings, which can be played but not edited, deleted or downloaded. */
@@ -54,13 +55,13 @@ export type RecordingSaveRequest = z.infer<typeof recordingSaveRequestSchema>;
 
 export const recordingMessages = {
   nameMissing: '名前を入力してください。',
-  fileMissing: 'ファイルを選択してください。',
-  fileType: '音声ファイル（.mp3 / .wav）を選択してください。',
+  fileMissing: reasons.recordingFileMissing,
+  fileType: reasons.recordingFileType,
   fileName: 'ファイル名に空白や使用できない文字（/ \\ など）が含まれています。',
-  fileTooLarge: 'ファイルサイズは20MB以下にしてください。',
-  notFound: 'ファイルが見つかりません.',
+  fileTooLarge: reasons.recordingFileTooLarge,
+  notFound: reasons.recordingNotFound,
   /** Audio whose structure is not clean: bytes after its end, a chunk or frame running past the file. */
-  fileBroken: '音声ファイルの形式が正しくないか、音声以外のデータが含まれているため保存できません。',
+  fileBroken: reasons.recordingFileBroken,
 } as const;
 
 const MB = 1024 * 1024;

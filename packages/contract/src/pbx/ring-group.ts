@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { isTransferNumber } from './dial';
 import { flagSchema, idSchema, isBlank, isDigitsIn, isEmail } from './shared';
 
@@ -106,7 +107,7 @@ export const ringGroupMessages = {
   secondsRange: '呼び出し時間（秒）は5 ~ 180秒までです。',
   announcementMissing: '不在時アクションのアナウンスを選択してください。',
   transferMissing: '不在時アクションの転送番号を確認してください。',
-  numberTaken: 'このグループ番号は既に使用されています。',
+  numberTaken: reasons.ringGroupNumberTaken,
   greetingUnknown: 'アナウンスを確認してください。',
   memberUnknown: '内線番号を確認してください。',
   /** The same wording as the schedule's absence mail. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { idSchema, isDigitsIn, PHONE_EXAMPLE } from './shared';
 
 /** The commGroup of speed-dial rows in the common-item table. */
@@ -34,7 +35,7 @@ export const speedDialSaveRequestSchema = z.object({
 export type SpeedDialSaveRequest = z.infer<typeof speedDialSaveRequestSchema>;
 
 export const speedDialMessages = {
-  numberTaken: '登録済みの短縮番号です。',
+  numberTaken: reasons.speedDialNumberTaken,
   numberFormat: '短縮番号を確認してください。 (ex: 01 ~ 99)',
   phoneFormat: `電話番号を確認してください。 (ex: ${PHONE_EXAMPLE})`,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { idSchema } from './shared';
 
 /**
@@ -119,8 +120,7 @@ export type DeleteQuery = z.infer<typeof deleteQuerySchema>;
 
 export const usageMessages = {
   /** A reference that cannot be removed (an IVR needs its announcement). */
-  notRemovable:
-    'IVRのアナウンスは必須のため、参照を自動で削除できません。IVRのアナウンスを変更してから削除してください。',
+  notRemovable: reasons.referenceNotRemovable,
   /** Shown for a stored target that no longer exists. */
   deleted: '削除済み',
 } as const;

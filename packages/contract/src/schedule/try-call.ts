@@ -3,6 +3,7 @@
  * which rule. The server computes it from the routing model; the screen shows these steps in Japanese.
  */
 import { z } from 'zod';
+import { reasons } from '../reasons';
 import { idSchema } from '../pbx/shared';
 import { DAY_MS, formatDate, parseDate, parseTime } from './calendar';
 import { scheduleMessages } from './messages';
@@ -17,7 +18,7 @@ export const tryCallMessages = {
   /** A time that is not 'HH:mm' or 'HH:mm:ss'. */
   time: '時刻を確認してください。',
   /** The incoming number or schedule is not the tenant's. */
-  notFound: '着信番号または営業時間が見つかりません。',
+  notFound: reasons.tryCallTargetNotFound,
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;

@@ -1,5 +1,5 @@
-import { ApiError, messages } from '@tsunagu/contract';
 import type { AuditEntry } from '@tsunagu/contract/audit';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import type { Parsed, endpoints } from '@tsunagu/contract';
 import { can } from '@tsunagu/contract/permissions';
@@ -13,7 +13,7 @@ type AuditQuery = Parsed<typeof endpoints.auditList, 'query'>;
 /** The audit trail (操作履歴): a tenant administrator reads their tenant's, a provider any tenant's or all. */
 export function createAuditService({ db }: { db: Db }) {
   const filterOf = (auth: Auth, tenantUuid: string, query: AuditQuery): AuditFilter => {
-    if (query.allTenants && !can(auth, 'tenant.manage')) throw new ApiError(403, messages.otherTenant);
+    if (query.allTenants && !can(auth, 'tenant.manage')) throw new Refusal('forbidden', 'otherTenant');
     const { username, action, from, to } = query;
     return { tenantUuid: query.allTenants ? null : tenantUuid, username, action, from, to };
   };
@@ -29,7 +29,7 @@ export function createAuditService({ db }: { db: Db }) {
     async export(auth: Auth, tenantUuid: string, query: AuditQuery): Promise<AuditEntry[]> {
       const filter = filterOf(auth, tenantUuid, query);
       const rows = await auditRows(db, filter, query.sort, { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
-      if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(400, messages.exportTooLarge);
+      if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return rows;
     },
   };

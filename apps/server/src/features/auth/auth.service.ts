@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, messages, twoStepRequired, type LoginRequest } from '@tsunagu/contract';
-import { twoStepMessages, type TwoStepChallenge, type TwoStepEnrolment } from '@tsunagu/contract/two-step';
+import { twoStepRequired, type LoginRequest } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { type TwoStepChallenge, type TwoStepEnrolment } from '@tsunagu/contract/two-step';
 import type { z } from 'zod';
 import type { twoStepLoginRequestSchema } from '@tsunagu/contract/two-step';
-import { tenantMessages } from '@tsunagu/contract/tenant-admin';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -76,7 +76,7 @@ export function createAuthService({
     const attempt = await throttle.attempt(client.ip, username);
     if (attempt.refused) {
       if (attempt.first) await auditFailure(null, username, 'throttled', client.ip);
-      throw new ApiError(429, messages.tooManyAttempts);
+      throw new Refusal('too-many', 'tooManyAttempts');
     }
     return attempt;
   }
@@ -110,7 +110,7 @@ export function createAuthService({
         let revoked: string[] = [];
         if (active >= account.maxSessions) {
           // The limit is at least one (a database check), so ending the oldest always frees a place.
-          if (!endOldestSession) throw new ApiError(409, messages.sessionMax);
+          if (!endOldestSession) throw new Refusal('conflict', 'sessionMax');
           revoked = await revokeOldestSessions(tx, account.userUuid, active - account.maxSessions + 1, t);
           await audit(tx, { ...who, action: 'login.endOldestSession', detail: { sessions: revoked } });
         }
@@ -132,7 +132,7 @@ export function createAuthService({
         return [...revoked, ...reclaimed];
       })
       .catch(async (error: unknown) => {
-        if (error instanceof ApiError && error.status === 409 && error.message === messages.sessionMax) {
+        if (error instanceof Refusal && error.code === 'sessionMax') {
           await audit(db, { ...who, action: 'login.sessionMax' });
         }
         throw error;
@@ -152,7 +152,7 @@ export function createAuthService({
     // A 'setup' ticket is spent once two-step sign-in is on: it must not replace the app now in use.
     const stale = ticket?.mode === 'setup' && account?.twoStepOn;
     if (!ticket || !account || !account.enabled || !account.domainEnabled || stale) {
-      throw new ApiError(401, twoStepMessages.ticketExpired);
+      throw new Refusal('unauthenticated', 'twoStepTicketExpired');
     }
     return { ticket, account };
   }
@@ -171,9 +171,9 @@ export function createAuthService({
         const reason = !account || !valid ? 'credentials' : 'disabled';
         await auditFailure(account, request.username, reason, client.ip);
         // A stopped account or tenant says so, but only to someone who knows the password.
-        if (account && valid && !account.enabled) throw new ApiError(403, messages.userDisabled);
+        if (account && valid && !account.enabled) throw new Refusal('forbidden', 'userDisabled');
         const tenantStopped = account && valid && !account.domainEnabled;
-        throw new ApiError(401, tenantStopped ? tenantMessages.tenantDisabled : messages.loginFailed);
+        throw new Refusal('unauthenticated', tenantStopped ? 'tenantDisabled' : 'loginFailed');
       }
       const mode = account.twoStepOn
         ? 'verify'
@@ -193,7 +193,7 @@ export function createAuthService({
     /** For a 'setup' ticket: a new secret (pending until its first code confirms it) and its QR code. */
     async loginSetup(sealed: string): Promise<TwoStepEnrolment> {
       const { ticket, account } = await ticketAccount(sealed);
-      if (ticket.mode !== 'setup') throw new ApiError(400, twoStepMessages.alreadyOn);
+      if (ticket.mode !== 'setup') throw new Refusal('invalid', 'twoStepAlreadyOn');
       return startRegistration(db, secrets, account);
     },
 
@@ -210,7 +210,7 @@ export function createAuthService({
         if (ticket.mode === 'setup') {
           recoveryCodes =
             (await confirmRegistration(tx, secrets, account.userUuid, request.code, now())) ?? undefined;
-          if (!recoveryCodes) throw new ApiError(401, twoStepMessages.codeWrong);
+          if (!recoveryCodes) throw new Refusal('unauthenticated', 'twoStepCodeWrong');
           await audit(tx, {
             domainUuid: account.domainUuid,
             userUuid: account.userUuid,
@@ -224,7 +224,7 @@ export function createAuthService({
           return { twoStep: 'app' satisfies SecondFactor };
         }
         const factor = await checkSecondFactor(tx, secrets, account.userUuid, request.code, now());
-        if (!factor) throw new ApiError(401, twoStepMessages.codeWrong);
+        if (!factor) throw new Refusal('unauthenticated', 'twoStepCodeWrong');
         return { twoStep: factor };
       };
       try {
@@ -232,7 +232,7 @@ export function createAuthService({
         await attempt.succeeded();
         return { username: account.username, token, recoveryCodes };
       } catch (error) {
-        if (error instanceof ApiError && error.message === twoStepMessages.codeWrong) {
+        if (error instanceof Refusal && error.code === 'twoStepCodeWrong') {
           await auditFailure(account, account.username, 'code', client.ip);
         } else {
           // The code was not what failed (the session limit, no registration started): not a guess.

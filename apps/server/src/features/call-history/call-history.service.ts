@@ -1,14 +1,12 @@
 import {
-  ApiError,
   CALL_HISTORY_DEFAULT_DAYS,
   CALL_HISTORY_MAX_DAYS,
-  callMessages,
-  messages,
   numberKey,
   type CallItem,
   type Parsed,
   type endpoints,
 } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import { searchForm } from '../../platform/crm/customer-text';
 import type { Db } from '../../platform/db/client';
@@ -23,12 +21,12 @@ export function createCallHistoryService({ db, now = () => new Date() }: { db: D
   const filterOf = (tenantUuid: string, q: CallSearch): CallFilter => {
     const to = q.to ? new Date(q.to) : now();
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - CALL_HISTORY_DEFAULT_DAYS * DAY_MS);
-    if (from >= to) throw new ApiError(400, callMessages.periodInvalid);
+    if (from >= to) throw new Refusal('invalid', 'callHistoryPeriodInvalid');
     if (to.getTime() - from.getTime() > CALL_HISTORY_MAX_DAYS * DAY_MS) {
-      throw new ApiError(400, callMessages.periodTooLong);
+      throw new Refusal('invalid', 'callHistoryPeriodTooLong');
     }
     const key = q.number ? numberKey(q.number) : null;
-    if (q.number && !key) throw new ApiError(400, callMessages.numberInvalid);
+    if (q.number && !key) throw new Refusal('invalid', 'callHistoryNumberInvalid');
     return {
       tenantUuid,
       from,
@@ -54,7 +52,7 @@ export function createCallHistoryService({ db, now = () => new Date() }: { db: D
     async export(tenantUuid: string, query: CallSearch): Promise<CallItem[]> {
       const filter = filterOf(tenantUuid, query);
       const rows = await callRows(db, filter, query.sort, { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
-      if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(400, messages.exportTooLarge);
+      if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return rows;
     },
   };

@@ -6,15 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
-  ApiError,
   callRecordingFileName,
   callRecordingQuotaMessage,
   can,
-  messages,
-  reasons,
   type CallRecordingSetting,
   type CallRecordingState,
 } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from '../../platform/auth/auth-context';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import type { Db } from '../../platform/db/client';
@@ -66,9 +64,9 @@ export function createCallRecordingService({
       tenantUuid === auth.domainUuid ? auth.domainName : domainNameOf(db, tenantUuid),
       ownExtension(db, tenantUuid, auth.userUuid),
     ]);
-    if (!domainName || !own) throw new ApiError(404, reasons.callNotFound);
+    if (!domainName || !own) throw new Refusal('not-found', 'callNotFound');
     const channel = engine.callState(domainName).find((entry) => entry.uuid === channelUuid);
-    if (!channel || channel.extension !== own.extension) throw new ApiError(404, reasons.callNotFound);
+    if (!channel || channel.extension !== own.extension) throw new Refusal('not-found', 'callNotFound');
     return { domainName };
   }
 
@@ -102,13 +100,14 @@ export function createCallRecordingService({
       const recordingUuid = randomUUID();
       await auditedTransaction(db, { actor, tenantUuid, action: 'callRecording.start' }, async (tx) => {
         const setting = await findSetting(tx, tenantUuid);
-        if (setting.mode !== 'onDemand') throw new ApiError(409, reasons.callRecordingOff);
+        if (setting.mode !== 'onDemand') throw new Refusal('conflict', 'callRecordingOff');
         if (await runningOnChannel(tx, tenantUuid, channelUuid)) {
-          throw new ApiError(409, reasons.callRecordingRunning);
+          throw new Refusal('conflict', 'callRecordingRunning');
         }
         const usage = await storageUsage(tx, tenantUuid, 'lock');
-        if (!usage) throw new ApiError(404, messages.notFound);
-        if (usage.usedBytes >= usage.quotaBytes) throw new ApiError(409, callRecordingQuotaMessage(usage));
+        if (!usage) throw new Refusal('not-found', 'notFound');
+        if (usage.usedBytes >= usage.quotaBytes)
+          throw new Refusal('conflict', 'recordingStorageFull', { text: callRecordingQuotaMessage(usage) });
         const file = callRecordingFile(tenantUuid, recordingUuid);
         const { callId } = await engine
           .recordCall({ domainName, channelUuid, action: 'start', file })
@@ -126,7 +125,7 @@ export function createCallRecordingService({
     async stop(actor: Actor, tenantUuid: string, channelUuid: string): Promise<CallRecordingState> {
       const { domainName } = await ownChannel(actor.auth, tenantUuid, channelUuid);
       const running = await runningOnChannel(db, tenantUuid, channelUuid);
-      if (!running) throw new ApiError(409, reasons.callRecordingNotRunning);
+      if (!running) throw new Refusal('conflict', 'callRecordingNotRunning');
       const file = callRecordingFile(tenantUuid, running.recordingUuid);
       await engine.recordCall({ domainName, channelUuid, action: 'stop', file }).catch((error: unknown) => {
         throw commandFailure(error);
@@ -144,14 +143,14 @@ export function createCallRecordingService({
      */
     async file(auth: Auth, tenantUuid: string, recordingUuid: string): Promise<AudioFile> {
       const row = await findRecording(db, tenantUuid, recordingUuid);
-      if (!row) throw new ApiError(404, reasons.callRecordingNotFound);
+      if (!row) throw new Refusal('not-found', 'callRecordingNotFound');
       if (!can(auth, 'customer.callHistory.view')) {
         const own = await ownExtension(db, tenantUuid, auth.userUuid);
         const wasOn = own && (await extensionWasOnCall(db, tenantUuid, own.extensionUuid, row.callId));
-        if (!wasOn) throw new ApiError(404, reasons.callRecordingNotFound);
+        if (!wasOn) throw new Refusal('not-found', 'callRecordingNotFound');
       }
       const file = await wavLength(pathOf(tenantUuid, recordingUuid));
-      if (!file) throw new ApiError(404, reasons.callRecordingNotFound);
+      if (!file) throw new Refusal('not-found', 'callRecordingNotFound');
       return {
         path: pathOf(tenantUuid, recordingUuid),
         size: file.bytes,

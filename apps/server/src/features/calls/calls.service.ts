@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  dialString,
-  messages,
-  reasons,
-  type CallStateItem,
-  type ClickToCall,
-} from '@tsunagu/contract';
+import { dialString, type CallStateItem, type ClickToCall } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { commandFailure } from '../../platform/http/command-failure';
@@ -18,16 +12,16 @@ export function createCallsService({ db, engine }: { db: Db; engine: TelephonyEn
     async callState(auth: Auth, tenantUuid: string): Promise<CallStateItem[]> {
       const domainName =
         tenantUuid === auth.domainUuid ? auth.domainName : await domainNameOf(db, tenantUuid);
-      if (!domainName) throw new ApiError(404, messages.notFound);
+      if (!domainName) throw new Refusal('not-found', 'notFound');
       return engine.callState(domainName);
     },
 
     /** Rings the caller's own phone, then dials the number (dialling rules of spec 5). */
     async clickToCall(auth: Auth, request: ClickToCall): Promise<void> {
       const extension = await ownExtension(db, auth.userUuid, request.extensionUuid);
-      if (!extension) throw new ApiError(403, messages.forbidden);
+      if (!extension) throw new Refusal('forbidden', 'forbidden');
       const dest = dialString(request.dest);
-      if (!dest) throw new ApiError(400, reasons.numberInvalid);
+      if (!dest) throw new Refusal('invalid', 'numberInvalid');
       await engine.clickToCall({ domainName: auth.domainName, extension, dest }).catch((error: unknown) => {
         throw commandFailure(error);
       });

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  answeredElsewhere,
-  ApiError,
-  cdrDialNumber,
-  messages,
-  UNREGISTERED,
-  type CdrItem,
-  type Page,
-} from '@tsunagu/contract';
+import { answeredElsewhere, cdrDialNumber, UNREGISTERED, type CdrItem, type Page } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from '../../platform/auth/auth-context';
 import { customerNamesOf } from '../../platform/crm/customer-names';
 import type { Db } from '../../platform/db/client';
@@ -28,7 +21,7 @@ export function createCdrService({ db }: { db: Db }) {
       query: { size: number; page: number; sort: string; anchor?: string },
     ): Promise<{ page: Page<CdrItem> }> {
       const own = await ownHistory(db, tenantUuid, auth.userUuid, extensionUuid);
-      if (own === null) throw new ApiError(403, messages.forbidden);
+      if (own === null) throw new Refusal('forbidden', 'forbidden');
       const ownNumber = own.extension;
       const descending = query.sort.toUpperCase().endsWith('DESC');
       const paging = { page: query.page, size: query.size, descending };

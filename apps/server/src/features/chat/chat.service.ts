@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  chatMessages,
-  messages,
-  topics,
-  type ChatList,
-  type ChatRecipient,
-} from '@tsunagu/contract';
+import { topics, type ChatList, type ChatRecipient } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
 import { insertChat, latestChats, markRead, tenantUsers, unreadCount } from './chat.repository';
@@ -21,7 +15,7 @@ export function createChatService({ db, publish, now = () => new Date() }: ChatS
   return {
     /** The caller's conversation: the latest messages sent or received, and the unread count. */
     async list(auth: Auth, userUuid: string): Promise<ChatList> {
-      if (userUuid !== auth.userUuid) throw new ApiError(403, messages.forbidden);
+      if (userUuid !== auth.userUuid) throw new Refusal('forbidden', 'forbidden');
       const [rows, unread] = await Promise.all([
         latestChats(db, auth.domainUuid, auth.userUuid),
         unreadCount(db, auth.domainUuid, auth.userUuid),
@@ -34,10 +28,10 @@ export function createChatService({ db, publish, now = () => new Date() }: ChatS
       auth: Auth,
       chat: { chatUuid: string; userUuid: string; message: string; toUsers: ChatRecipient[] },
     ): Promise<void> {
-      if (chat.userUuid !== auth.userUuid) throw new ApiError(403, messages.forbidden);
+      if (chat.userUuid !== auth.userUuid) throw new Refusal('forbidden', 'forbidden');
       const recipients = [...new Set(chat.toUsers.map((r) => r.id))];
       const known = await tenantUsers(db, auth.domainUuid, recipients);
-      if (known.size !== recipients.length) throw new ApiError(400, chatMessages.unknownRecipient);
+      if (known.size !== recipients.length) throw new Refusal('invalid', 'chatUnknownRecipient');
       const stored = await db.transaction((tx) =>
         insertChat(
           tx,

@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  messages,
-  usageMessage,
-  type InitData,
-  type UsageData,
-  type UsageKind,
-} from '@tsunagu/contract';
+import { usageMessage, type InitData, type UsageData, type UsageKind } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Db } from '../../platform/db/client';
 import type { ListCache } from '../../platform/pbx/list-cache';
 import { listCallTargets } from '../../platform/pbx/lookups.repository';
@@ -20,7 +14,7 @@ export function createCommonService({ db, lists }: { db: Db; lists: ListCache })
     /** Where one of the tenant's PBX objects is used; another tenant's object is unknown (404). */
     async usage(tenantUuid: string, kind: UsageKind, id: string): Promise<UsageData> {
       const target = await findUsageTarget(db, tenantUuid, kind, id);
-      if (!target) throw new ApiError(404, messages.notFound);
+      if (!target) throw new Refusal('not-found', 'notFound');
       const refs = await findUsages(db, tenantUuid, target);
       return { refs, message: usageMessage(refs) };
     },

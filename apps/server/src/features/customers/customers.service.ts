@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, messages, type Parsed, type endpoints } from '@tsunagu/contract';
+import { type Parsed, type endpoints } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import { customerName, type Customer, type CustomerListItem } from '@tsunagu/contract/crm/customer';
 import { customerFieldText } from '@tsunagu/contract/crm/field-text';
 import { checkCustomValues, fieldLabel, type Layout } from '@tsunagu/contract/crm/layout';
-import { customerMessages } from '@tsunagu/contract/crm/messages';
 import {
   TIMELINE_LIMIT,
   type CallerCard,
@@ -40,7 +40,7 @@ type NoteBody = Parsed<typeof endpoints.customerNote, 'body'>;
 /** A number from a path or a body as its key, or 400. */
 function keyOf(number: string): string {
   const key = normalizePhoneNumber(number);
-  if (key === null) throw new ApiError(400, customerMessages.numberInvalid);
+  if (key === null) throw new Refusal('invalid', 'customerNumberInvalid');
   return key;
 }
 
@@ -67,7 +67,7 @@ export function createCustomersService({ db }: { db: Db }) {
         limit: EXPORT_MAX_ROWS + 1,
         offset: 0,
       });
-      if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(400, messages.exportTooLarge);
+      if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return rows;
     },
 
@@ -76,7 +76,7 @@ export function createCustomersService({ db }: { db: Db }) {
 
     async get(tenantUuid: string, customerUuid: string): Promise<Customer> {
       const customer = await findCustomer(db, tenantUuid, customerUuid);
-      if (!customer) throw new ApiError(404, customerMessages.notFound);
+      if (!customer) throw new Refusal('not-found', 'customerNotFound');
       return customer;
     },
 
@@ -120,9 +120,9 @@ export function createCustomersService({ db }: { db: Db }) {
       const { layout } = await readLayout(db, tenantUuid);
       const { values: custom, errors } = checkCustomValues(layout, body.custom);
       const firstError = Object.values(errors)[0];
-      if (firstError) throw new ApiError(400, firstError);
+      if (firstError) throw invalidInput(firstError);
       if (body.ownerUuid !== null && !(await isTenantUser(db, tenantUuid, body.ownerUuid))) {
-        throw new ApiError(400, customerMessages.ownerUnknown);
+        throw new Refusal('invalid', 'customerOwnerUnknown');
       }
       const { domainUuid: _tenant, customerUuid: given, version, ...fields } = body;
       const values = { ...fields, custom };
@@ -136,10 +136,9 @@ export function createCustomersService({ db }: { db: Db }) {
             await insertCustomer(tx, tenantUuid, customerUuid, values, username);
           } else if (!(await updateCustomer(tx, tenantUuid, customerUuid, version ?? 0, values, username))) {
             const exists = await customerExists(tx, tenantUuid, customerUuid);
-            throw new ApiError(
-              exists ? 409 : 404,
-              exists ? customerMessages.conflict : customerMessages.notFound,
-            );
+            throw exists
+              ? new Refusal('conflict', 'customerConflict')
+              : new Refusal('not-found', 'customerNotFound');
           }
           await claimRecallItems(
             tx,
@@ -154,7 +153,7 @@ export function createCustomersService({ db }: { db: Db }) {
         },
       );
       const saved = await findCustomer(db, tenantUuid, customerUuid);
-      if (!saved) throw new ApiError(404, customerMessages.notFound);
+      if (!saved) throw new Refusal('not-found', 'customerNotFound');
       return saved;
     },
 
@@ -165,7 +164,7 @@ export function createCustomersService({ db }: { db: Db }) {
         { actor, tenantUuid, action: 'customer.delete' },
         async (tx) => {
           const deleted = await deleteCustomers(tx, tenantUuid, customerUuids);
-          if (deleted.length === 0) throw new ApiError(404, customerMessages.notFound);
+          if (deleted.length === 0) throw new Refusal('not-found', 'customerNotFound');
           return { target: deleted.join(','), detail: { count: deleted.length }, deleted };
         },
       );
@@ -176,13 +175,13 @@ export function createCustomersService({ db }: { db: Db }) {
     async note(auth: Auth, tenantUuid: string, body: NoteBody): Promise<Note> {
       const { layout } = await readLayout(db, tenantUuid);
       if (body.category !== '' && !layout.noteCategories.includes(body.category)) {
-        throw new ApiError(400, customerMessages.categoryUnknown);
+        throw new Refusal('invalid', 'customerCategoryUnknown');
       }
       if (body.result !== '' && !layout.noteResults.includes(body.result)) {
-        throw new ApiError(400, customerMessages.resultUnknown);
+        throw new Refusal('invalid', 'customerResultUnknown');
       }
       if (body.customerUuid !== null && !(await customerExists(db, tenantUuid, body.customerUuid))) {
-        throw new ApiError(404, customerMessages.notFound);
+        throw new Refusal('not-found', 'customerNotFound');
       }
       // A note on a registered number belongs to its customer even when the caller did not say so.
       const customerUuid =

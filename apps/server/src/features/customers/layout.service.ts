@@ -1,6 +1,5 @@
-import { ApiError } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Layout, LayoutRecord } from '@tsunagu/contract/crm/layout';
-import { customerMessages } from '@tsunagu/contract/crm/messages';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import type { Db } from '../../platform/db/client';
 import { readLayout, writeLayout } from './layout.repository';
@@ -14,7 +13,7 @@ export function createLayoutService({ db }: { db: Db }) {
     async save(actor: Actor, tenantUuid: string, version: number, layout: Layout): Promise<LayoutRecord> {
       await auditedTransaction(db, { actor, tenantUuid, action: 'layout.save' }, async (tx) => {
         if (!(await writeLayout(tx, tenantUuid, version, layout))) {
-          throw new ApiError(409, customerMessages.layoutConflict);
+          throw new Refusal('conflict', 'customerLayoutConflict');
         }
         return { target: tenantUuid, detail: { fields: layout.fields.map((f) => f.label) } };
       });

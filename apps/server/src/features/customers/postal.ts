@@ -1,6 +1,5 @@
-import { ApiError } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { PREFECTURES, normalizePostalCode, type Prefecture } from '@tsunagu/contract/crm/prefectures';
-import { customerMessages } from '@tsunagu/contract/crm/messages';
 import type { PostalAddress } from '@tsunagu/contract/crm/customer';
 
 /**
@@ -16,11 +15,11 @@ const isPrefecture = (name: string): name is Prefecture => (PREFECTURES as reado
 
 export async function lookUpPostalCode(raw: string): Promise<PostalAddress> {
   const postalCode = normalizePostalCode(raw);
-  if (postalCode === null) throw new ApiError(400, customerMessages.postalInvalid);
+  if (postalCode === null) throw new Refusal('invalid', 'customerPostalInvalid');
   const entry = (await loadTable())[postalCode.replace('-', '')];
   const addresses = Object.entries(entry ?? {}).flatMap(([prefecture, towns]) =>
     isPrefecture(prefecture) ? towns.map((town) => ({ prefecture, town })) : [],
   );
-  if (addresses.length === 0) throw new ApiError(404, customerMessages.postalUnknown);
+  if (addresses.length === 0) throw new Refusal('not-found', 'customerPostalUnknown');
   return { postalCode, addresses };
 }

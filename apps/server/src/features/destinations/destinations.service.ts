@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   destinationData,
-  destinationMessages,
   destinationSaveError,
   flagOf,
   isFlagOn,
-  messages,
   type Destination,
   type DestinationCreateRequest,
   type DestinationSaveRequest,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import { requireCapability } from '../../platform/auth/auth-context';
 import type { Db, Tx } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
@@ -45,8 +43,8 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       input,
       dialplans.map((d) => d.dialplanNumber),
     );
-    if (error) throw new ApiError(400, error);
-    if (domainName === null) throw new ApiError(404, messages.notFound);
+    if (error) throw invalidInput(error);
+    if (domainName === null) throw new Refusal('not-found', 'notFound');
     return {
       destinationCidNamePrefix: input.destinationCidNamePrefix?.trim() || null,
       destinationData: destinationData(input.destinationDataNum as string, domainName),
@@ -79,7 +77,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
         const fields = ['destinationNumber', ...Object.keys(columns)];
         const before = await destinationBefore(tx, tenantUuid, input.id, fields);
         if (!before || !(await updateDestination(tx, tenantUuid, input.id, columns)))
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         const { destinationNumber, ...was } = before;
         return { target: input.id, label: String(destinationNumber), before: was, after: { ...columns } };
       });
@@ -95,7 +93,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
         tenantUuid,
         kind: 'destination',
         action: 'destination.create',
-        conflicts: { destinations_number_unique: destinationMessages.numberTaken },
+        conflicts: { destinations_number_unique: 'destinationNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         const columns = await columnsOf(tx, tenantUuid, { ...input, id: destinationUuid });
@@ -119,7 +117,7 @@ export function createDestinationsService(deps: DestinationsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'destination', action: 'destination.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await deleteDestination(tx, tenantUuid, destinationUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
+        if (number === null) throw new Refusal('not-found', 'notFound');
         return { target: destinationUuid, label: number, detail: { destinationNumber: number } };
       });
     },

@@ -1,4 +1,5 @@
-import { ApiError, isFlagOn, reasons, type DoNotDisturbSet } from '@tsunagu/contract';
+import { isFlagOn, type DoNotDisturbSet } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import type { ConfigListener } from '../../platform/pbx/config-kind';
@@ -20,7 +21,7 @@ export function createDoNotDisturbService(deps: { db: Db; engine: ConfigListener
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.doNotDisturb' } as const;
       await commitChange(deps, change, async (tx) => {
         const own = await setOwnDoNotDisturb(tx, tenantUuid, actor.auth.userUuid, on);
-        if (!own) throw new ApiError(404, reasons.extensionUnassigned);
+        if (!own) throw new Refusal('not-found', 'extensionUnassigned');
         return {
           target: own.extensionUuid,
           label: own.extension,

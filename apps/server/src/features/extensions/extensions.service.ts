@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   extensionCreateError,
-  extensionMessages,
   extensionSaveError,
   flagOf,
   isFlagOn,
-  messages,
   type Extension,
   type ExtensionCreateRequest,
   type ExtensionSaveRequest,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Db } from '../../platform/db/client';
 import { requireCapability } from '../../platform/auth/auth-context';
@@ -72,7 +70,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.save' } as const;
       await commitChange(deps, change, async (tx) => {
         const error = extensionSaveError(input, await listGatewayNumbers(tx, tenantUuid));
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
         const after = {
           outboundCallerIdNumber: input.outboundCallerIdNumber,
           enabled: isFlagOn(input.enabled),
@@ -82,7 +80,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         const fields = ['extension', ...Object.keys(after)];
         const before = await extensionBefore(tx, tenantUuid, input.extensionUuid, fields);
         if (!before || !(await updateExtension(tx, tenantUuid, input.extensionUuid, after))) {
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         }
         const { extension, ...was } = before;
         return { target: input.extensionUuid, label: String(extension), before: was, after };
@@ -100,12 +98,12 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
         tenantUuid,
         kind: 'extension',
         action: 'extension.create',
-        conflicts: { extensions_domain_extension_unique: extensionMessages.numberTaken },
+        conflicts: { extensions_domain_extension_unique: 'extensionNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         await lockTenantNumbers(tx, tenantUuid);
         const error = extensionCreateError(input, await listUsedNumbers(tx, tenantUuid));
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
         await requireQuotaRoom(tx, tenantUuid, 'maxExtensions');
         const extension = input.extension.trim();
         const effectiveCallerIdName = input.effectiveCallerIdName.trim();
@@ -133,7 +131,7 @@ export function createExtensionsService(deps: ExtensionsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'extension', action: 'extension.passwordReset' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await updateExtensionPassword(tx, tenantUuid, extensionUuid, secrets.seal(password));
-        if (number === null) throw new ApiError(404, messages.notFound);
+        if (number === null) throw new Refusal('not-found', 'notFound');
         extension = number;
         // The password itself is never written to the audit log.
         return { target: extensionUuid, label: number, detail: { extension: number } };

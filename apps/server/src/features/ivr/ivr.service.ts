@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   flagOf,
   isFlagOn,
   ivrDestinations,
-  ivrMessages,
   ivrSaveError,
-  messages,
   type IvrMenu,
   type IvrOption,
   type IvrSaveRequest,
-  reasons,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import { requireQuotaRoom } from '../../platform/tenants/quotas';
@@ -96,7 +93,7 @@ export function createIvrService(deps: IvrServiceDeps) {
         tenantUuid,
         kind: 'ivr',
         action: 'ivr.save',
-        conflicts: { ivr_menu_options_menu_digits_unique: ivrMessages.digitTaken },
+        conflicts: { ivr_menu_options_menu_digits_unique: 'ivrDigitTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         await lockTenantNumbers(tx, tenantUuid);
@@ -105,15 +102,15 @@ export function createIvrService(deps: IvrServiceDeps) {
           listCallTargets(tx, tenantUuid),
           listRecordingFilenames(tx, tenantUuid),
         ]);
-        if (domainName === null) throw new ApiError(404, messages.notFound);
+        if (domainName === null) throw new Refusal('not-found', 'notFound');
         const destinations = ivrDestinations(targets, domainName).map((d) => d.value);
         const error = ivrSaveError(menu, { destinations, recordingFilenames });
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
 
         const existing = menu.ivrMenuUuid ? await findMenu(tx, tenantUuid, menu.ivrMenuUuid) : null;
-        if (menu.ivrMenuUuid && !existing) throw new ApiError(404, messages.notFound);
+        if (menu.ivrMenuUuid && !existing) throw new Refusal('not-found', 'notFound');
         const number = existing?.ivrMenuExtension ?? firstFreeNumber(await listUsedNumbers(tx, tenantUuid));
-        if (number === null) throw new ApiError(400, reasons.ivrNumbersExhausted);
+        if (number === null) throw new Refusal('invalid', 'ivrNumbersExhausted');
         const ivrMenuUuid = menu.ivrMenuUuid ?? randomUUID();
         const columns = {
           // The name is read-only once the menu exists (spec 2.8): an edit keeps the stored one.

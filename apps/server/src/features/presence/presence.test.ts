@@ -6,6 +6,7 @@ import {
   stompClient,
   type TestStompClient,
 } from '../../platform/realtime/stomp-test-kit';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
@@ -175,5 +176,31 @@ describe('real-time channel /ws', () => {
     expect(
       (await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada' })).statusCode,
     ).toBe(200);
+  });
+
+  it('forced logout asks the same capability as its button: staff who manage users are refused too', async () => {
+    const tenant = await t.build.tenant();
+    const menu = JSON.stringify([
+      {
+        variant: 3000,
+        attributes: { hidden: false },
+        children: [{ variant: 3100, attributes: { hidden: false } }],
+      },
+    ]);
+    const manager = await t.build.user(tenant, { menu });
+    const colleague = await t.build.user(tenant);
+    const managerSession = await t.login(manager.username, FACTORY_PASSWORD);
+    const colleagueSession = await t.login(colleague.username, FACTORY_PASSWORD);
+    const res = await t.request(managerSession, {
+      method: 'POST',
+      url: '/api/v1/user/forceLogout',
+      payload: { userUuid: colleague.userUuid },
+    });
+    expect(res.statusCode).toBe(403);
+    const info = await t.request(colleagueSession, {
+      method: 'GET',
+      url: `/api/v1/user/info/${colleague.username}`,
+    });
+    expect(info.statusCode).toBe(200);
   });
 });

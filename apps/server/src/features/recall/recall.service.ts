@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ApiError,
-  messages,
-  numberKey,
-  recallMessages,
-  topics,
-  type Parsed,
-  type RecallItem,
-  type endpoints,
-} from '@tsunagu/contract';
+import { numberKey, topics, type Parsed, type RecallItem, type endpoints } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import type { Auth } from '../../platform/auth/auth-context';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
@@ -49,7 +41,7 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
     publish(topics.recall(tenantUuid), String(await openRecallCount(conn, tenantUuid)));
   const checkAssignees = async (conn: Conn, tenantUuid: string, body: RecallCreate | RecallBulk) => {
     if (!(await assigneesBelong(conn, tenantUuid, body.assigneeUserUuid, body.assigneeGroupUuid))) {
-      throw new ApiError(400, recallMessages.assigneeNotFound);
+      throw new Refusal('invalid', 'recallAssigneeNotFound');
     }
   };
 
@@ -64,13 +56,13 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
     async export(auth: Auth, tenantUuid: string, query: RecallQuery): Promise<RecallItem[]> {
       const filter = filterOf(auth, tenantUuid, query);
       const rows = await recallRows(db, filter, query.sort, { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
-      if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(400, messages.exportTooLarge);
+      if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return rows;
     },
 
     async create(auth: Auth, tenantUuid: string, body: RecallCreate): Promise<RecallItem> {
       const key = numberKey(body.number);
-      if (!key) throw new ApiError(400, recallMessages.numberInvalid);
+      if (!key) throw new Refusal('invalid', 'recallNumberInvalid');
       await checkAssignees(db, tenantUuid, body);
       const recallUuid = randomUUID();
       await db.insert(recallItems).values({
@@ -107,8 +99,8 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
 
     async done(auth: Auth, tenantUuid: string, recallUuid: string): Promise<RecallItem> {
       const item = await recallItem(db, tenantUuid, recallUuid, now());
-      if (!item) throw new ApiError(404, recallMessages.notFound);
-      if (item.state === 'done') throw new ApiError(409, recallMessages.alreadyDone);
+      if (!item) throw new Refusal('not-found', 'recallNotFound');
+      if (item.state === 'done') throw new Refusal('conflict', 'recallAlreadyDone');
       await closeItems(db, tenantUuid, [recallUuid], auth.userUuid, now());
       await publishCount(db, tenantUuid);
       return (await recallItem(db, tenantUuid, recallUuid, now()))!;

@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  ApiError,
   can,
   containsControlCharacter,
   hasControlCharacter,
   isDefaultRecording,
   isMissingRecordingFile,
-  messages,
   recordingEditError,
-  recordingMessages,
   recordingQuotaError,
   recordingSaveRequestSchema,
   recordingUploadError,
   type Recording,
   type RecordingListData,
   type RecordingSaveRequest,
-  reasons,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import { z } from 'zod';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { Db } from '../../platform/db/client';
@@ -56,12 +53,12 @@ const uploadDataSchema = recordingSaveRequestSchema.extend({
  */
 function uploadTenant(auth: Auth, named: string | null | undefined): string {
   if (!named || named === auth.domainUuid) return auth.domainUuid;
-  if (!can(auth, 'tenant.manage')) throw new ApiError(403, messages.otherTenant);
+  if (!can(auth, 'tenant.manage')) throw new Refusal('forbidden', 'otherTenant');
   return named;
 }
 
 function refuseBuiltIn(recording: Pick<Recording, 'recordingDescription'>): void {
-  if (isDefaultRecording(recording)) throw new ApiError(403, reasons.recordingBuiltIn);
+  if (isDefaultRecording(recording)) throw new Refusal('forbidden', 'recordingBuiltIn');
 }
 
 function parseJson(text: string | null): unknown {
@@ -70,10 +67,10 @@ function parseJson(text: string | null): unknown {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError(400, messages.invalidJson);
+    throw new Refusal('invalid', 'invalidJson');
   }
   // The router refuses control characters in JSON bodies but cannot see inside a multipart one.
-  if (containsControlCharacter(value)) throw new ApiError(400, messages.controlCharacter);
+  if (containsControlCharacter(value)) throw new Refusal('invalid', 'controlCharacter');
   return value;
 }
 
@@ -81,14 +78,14 @@ function parseJson(text: string | null): unknown {
 async function uploadedFormat(file: NonNullable<Upload['file']>) {
   const inspection = await withFileSource(file.staged.path, inspectAudio);
   if ('problem' in inspection) {
-    throw new ApiError(
-      400,
-      inspection.problem === 'structure' ? recordingMessages.fileBroken : recordingMessages.fileType,
+    throw new Refusal(
+      'invalid',
+      inspection.problem === 'structure' ? 'recordingFileBroken' : 'recordingFileType',
     );
   }
   const { format } = inspection;
   if (!file.name.toLowerCase().endsWith(`.${format}`) || isMissingRecordingFile(file.staged.size)) {
-    throw new ApiError(400, recordingMessages.fileType);
+    throw new Refusal('invalid', 'recordingFileType');
   }
   return format;
 }
@@ -100,18 +97,18 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
   /** The tenant's recordings (DEFAULT ones first) and how much of its storage they use. */
   async function listing(tenantUuid: string): Promise<RecordingListData> {
     const [rows, usage] = await Promise.all([list(tenantUuid), storageUsage(db, tenantUuid)]);
-    if (!usage) throw new ApiError(404, messages.notFound);
+    if (!usage) throw new Refusal('not-found', 'notFound');
     return { list: rows, storage: usage };
   }
 
   async function storeUpload(actor: Actor, upload: Upload): Promise<RecordingListData> {
     const parsed = uploadDataSchema.safeParse(parseJson(upload.data));
-    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? messages.badRequest);
+    if (!parsed.success) throw invalidInput(parsed.error.issues[0]?.message);
     const data = parsed.data;
     const file = upload.file;
-    if (file && hasControlCharacter(file.name)) throw new ApiError(400, messages.controlCharacter);
+    if (file && hasControlCharacter(file.name)) throw new Refusal('invalid', 'controlCharacter');
     const error = recordingUploadError(file && { name: file.name, size: file.staged.size }, data);
-    if (error || !file) throw new ApiError(400, error ?? recordingMessages.fileMissing);
+    if (error || !file) throw error ? invalidInput(error) : new Refusal('invalid', 'recordingFileMissing');
     const format = await uploadedFormat(file);
     const tenantUuid = uploadTenant(actor.auth, data.domainUuid);
     const recordingUuid = randomUUID();
@@ -120,15 +117,15 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       tenantUuid,
       kind: 'recording',
       action: 'recording.upload',
-      conflicts: { recordings_domain_filename_unique: reasons.recordingFilenameTaken },
+      conflicts: { recordings_domain_filename_unique: 'recordingFilenameTaken' },
     } as const;
     let storageName: string | null = null;
     try {
       await commitChange(deps, change, async (tx) => {
         const usage = await storageUsage(tx, tenantUuid, 'lock');
-        if (!usage) throw new ApiError(404, messages.notFound);
+        if (!usage) throw new Refusal('not-found', 'notFound');
         const full = recordingQuotaError(usage, file.staged.size);
-        if (full) throw new ApiError(413, full);
+        if (full) throw new Refusal('too-large', 'recordingStorageFull', { text: full });
         storageName = await file.staged.keep(tenantUuid, format);
         const row = {
           recordingUuid,
@@ -157,13 +154,13 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     /** Renames a recording; the built-in ones cannot be changed. */
     async rename(actor: Actor, tenantUuid: string, input: RecordingSaveRequest): Promise<RecordingListData> {
       const error = recordingEditError(input);
-      if (error) throw new ApiError(400, error);
-      if (!input.recordingUuid) throw new ApiError(400, messages.badRequest);
+      if (error) throw invalidInput(error);
+      if (!input.recordingUuid) throw new Refusal('invalid', 'inputInvalid');
       const recordingUuid = input.recordingUuid;
       const change = { actor, tenantUuid, kind: 'recording', action: 'recording.save' } as const;
       await commitChange(deps, change, async (tx) => {
         const found = await findRecording(tx, tenantUuid, recordingUuid);
-        if (!found) throw new ApiError(404, messages.notFound);
+        if (!found) throw new Refusal('not-found', 'notFound');
         refuseBuiltIn(found);
         await renameRecording(tx, tenantUuid, recordingUuid, input.recordingName.trim());
         const recordingName = input.recordingName.trim();
@@ -222,10 +219,10 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
      */
     async file(tenantUuid: string, fileName: string, purpose: 'download' | 'play') {
       const found = await findRecordingByFilename(db, tenantUuid, fileName);
-      if (!found) throw new ApiError(404, recordingMessages.notFound);
+      if (!found) throw new Refusal('not-found', 'recordingNotFound');
       if (purpose === 'download') refuseBuiltIn(found);
       const stored = await storage.find(tenantUuid, found.storageName);
-      if (!stored || isMissingRecordingFile(stored.size)) throw new ApiError(404, recordingMessages.notFound);
+      if (!stored || isMissingRecordingFile(stored.size)) throw new Refusal('not-found', 'recordingNotFound');
       const format = found.storageName.endsWith('.mp3') ? 'mp3' : 'wav';
       return { ...stored, filename: found.recordingFilename, mime: AUDIO_MIME[format] };
     },

@@ -1,4 +1,5 @@
-import { ApiError, messages, RECORDING_MAX_BYTES, recordingMessages } from '@tsunagu/contract';
+import { RECORDING_MAX_BYTES } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -32,7 +33,7 @@ export async function readUpload(
   request: FastifyRequest,
   stage: (source: Readable) => Promise<StagedFile>,
 ): Promise<Upload> {
-  if (!request.isMultipart()) throw new ApiError(400, recordingMessages.fileMissing);
+  if (!request.isMultipart()) throw new Refusal('invalid', 'recordingFileMissing');
   const upload: Upload = { file: null, data: null };
   try {
     for await (const part of request.parts()) {
@@ -45,7 +46,7 @@ export async function readUpload(
         const staged = await stage(part.file);
         upload.file = { name: part.filename, staged };
         // busboy stops at the limit and marks the stream truncated: the rest of the file was never written.
-        if (part.file.truncated) throw new ApiError(400, recordingMessages.fileTooLarge);
+        if (part.file.truncated) throw new Refusal('invalid', 'recordingFileTooLarge');
       } else if (part.fieldname === 'data') {
         upload.data = String(part.value);
       }
@@ -53,11 +54,11 @@ export async function readUpload(
   } catch (error) {
     await upload.file?.staged.discard();
     // The server's own trouble writing the file (a full disk) is not the client's fault: no 400 for it.
-    if (error instanceof ApiError || (error instanceof Error && 'syscall' in error)) throw error;
+    if (error instanceof Refusal || (error instanceof Error && 'syscall' in error)) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(400, recordingMessages.fileTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal('invalid', 'recordingFileTooLarge');
     // Everything else that fails here is the body itself: too many parts, no boundary, a cut-off form.
-    throw new ApiError(400, messages.badRequest);
+    throw new Refusal('invalid', 'inputInvalid');
   }
   return upload;
 }

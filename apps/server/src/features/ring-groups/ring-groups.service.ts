@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ApiError,
   isFlagOn,
   flagOf,
-  messages,
   ringGroupFromForm,
-  ringGroupMessages,
   ringGroupSaveError,
   type RingGroup,
   type RingGroupForm,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import { requireQuotaRoom } from '../../platform/tenants/quotas';
@@ -78,7 +76,7 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         tenantUuid,
         kind: 'ringGroup',
         action: 'ringGroup.save',
-        conflicts: { ring_groups_domain_extension_unique: ringGroupMessages.numberTaken },
+        conflicts: { ring_groups_domain_extension_unique: 'ringGroupNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         await lockTenantNumbers(tx, tenantUuid);
@@ -89,8 +87,8 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
           listRecordingFilenames(tx, tenantUuid),
         ]);
         const error = ringGroupSaveError(form, { usedNumbers, extensions, recordingFilenames });
-        if (error) throw new ApiError(400, error);
-        if (domainName === null) throw new ApiError(404, messages.notFound);
+        if (error) throw invalidInput(error);
+        if (domainName === null) throw new Refusal('not-found', 'notFound');
         const { destinations, ...fields } = ringGroupFromForm(form, domainName);
         const ringGroupUuid = form.ringGroupUuid ?? randomUUID();
         const after = {
@@ -107,7 +105,7 @@ export function createRingGroupsService(deps: RingGroupsServiceDeps) {
         }
         const before = await ringGroupBefore(tx, tenantUuid, ringGroupUuid, Object.keys(fields));
         if (!before || !(await updateRingGroup(tx, tenantUuid, ringGroupUuid, fields))) {
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         }
         await replaceMembers(tx, tenantUuid, ringGroupUuid, destinations);
         return { target: ringGroupUuid, label, before, after };

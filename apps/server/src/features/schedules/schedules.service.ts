@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   ANTI_ORDER,
-  ApiError,
   actionOptionItems,
   flagOf,
   isAnti,
   isBlank,
-  messages,
   scheduleMessages,
   type Dialplan,
   type TimeCondition,
   type TryCallQuery,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import type { Db, Tx } from '../../platform/db/client';
 import { timeConditionOf } from '../../platform/db/time-condition-rows';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
@@ -203,21 +202,21 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       tenantUuid: string,
       schedule: Dialplan,
     ): Promise<{ dialplanUuid: string; list: Dialplan[] }> {
-      if (!fitsColumns(schedule)) throw new ApiError(400, messages.badRequest);
+      if (!fitsColumns(schedule)) throw new Refusal('invalid', 'inputInvalid');
       const dialplanUuid = schedule.dialplanUuid ?? randomUUID();
       const change = { actor, tenantUuid, kind: 'schedule', action: 'schedule.save' } as const;
       await commitChange(deps, change, async (tx) => {
         // An existing schedule is locked first: a concurrent save of it waits, and another tenant's is a 404.
         const existing = schedule.dialplanUuid ? await lockDialplan(tx, tenantUuid, dialplanUuid) : null;
-        if (schedule.dialplanUuid && !existing) throw new ApiError(404, messages.notFound);
+        if (schedule.dialplanUuid && !existing) throw new Refusal('not-found', 'notFound');
         const before = existing ? await storedView(tx, tenantUuid, dialplanUuid) : undefined;
         const [domainName, refs] = await Promise.all([
           findDomainName(tx, tenantUuid),
           referencesOf(tx, tenantUuid),
         ]);
-        if (domainName === null) throw new ApiError(404, messages.notFound);
+        if (domainName === null) throw new Refusal('not-found', 'notFound');
         const referenceError = referenceMessage(schedule, refs);
-        if (referenceError) throw new ApiError(400, referenceError);
+        if (referenceError) throw invalidInput(referenceError);
         const fields = {
           appUuid: schedule.appUuid,
           dialplanContext: domainName,

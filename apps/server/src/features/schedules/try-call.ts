@@ -3,15 +3,14 @@
  * numbers (or straight to one of its schedules) at a local date and time in the tenant's zone.
  */
 import {
-  ApiError,
   dialString,
   holidayNameOn,
   isAnti,
   localMoment,
-  tryCallMessages,
   type TryCallQuery,
   type TryCallResult,
 } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Db } from '../../platform/db/client';
 import { loadTenantRows } from '../../telephony/config/tenant-rows.repository';
 import { buildTenantConfig, route } from '../../telephony/routing';
@@ -22,7 +21,7 @@ const OUTSIDE_CALLER = '';
 
 export async function tryCall(db: Db, tenantUuid: string, query: TryCallQuery): Promise<TryCallResult> {
   const rows = await loadTenantRows(db, tenantUuid);
-  if (!rows) throw new ApiError(404, tryCallMessages.notFound);
+  if (!rows) throw new Refusal('not-found', 'tryCallTargetNotFound');
   const config = buildTenantConfig(rows);
   // The query schema has checked the date and time.
   const { instant, day } = localMoment(query.date, query.time, config.timeZone) ?? { instant: 0, day: 0 };
@@ -32,7 +31,7 @@ export async function tryCall(db: Db, tenantUuid: string, query: TryCallQuery): 
     ? rows.schedules.find((s) => s.dialplanUuid === query.dialplanUuid)
     : rows.schedules.find((s) => s.dialplanNumber === config.destinations.get(number)?.dialplanNumber);
   if (query.dialplanUuid ? !schedule : !config.destinations.has(number)) {
-    throw new ApiError(404, tryCallMessages.notFound);
+    throw new Refusal('not-found', 'tryCallTargetNotFound');
   }
   const plan = query.dialplanUuid
     ? route(config, {

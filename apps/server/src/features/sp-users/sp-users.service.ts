@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, messages, topics, USER_CLASS } from '@tsunagu/contract';
-import { tenantMessages, type SpUser, type spUserSaveSchema } from '@tsunagu/contract/tenant-admin';
+import { topics, USER_CLASS } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { type SpUser, type spUserSaveSchema } from '@tsunagu/contract/tenant-admin';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
@@ -28,15 +29,15 @@ type Save = z.output<typeof spUserSaveSchema>;
 
 /** Provider (SP) users: create, edit, disable, delete, reset password; never the last enabled one. */
 export function createSpUsersService({ db, realtime, now = () => new Date() }: SpUsersServiceDeps) {
-  const conflicts = { users_username_unique: tenantMessages.loginIdTaken };
+  const conflicts = { users_username_unique: 'tenantLoginIdTaken' } as const;
 
   /** The guard of disabling or deleting: never the last enabled provider (oneself included). */
   async function mayStop(tx: Tx, userUuid: string) {
     await lockProviders(tx);
     const target = await findSpUser(tx, userUuid);
-    if (!target) throw new ApiError(404, messages.notFound);
+    if (!target) throw new Refusal('not-found', 'notFound');
     if (target.enabled && (await otherEnabledProviders(tx, userUuid)) === 0)
-      throw new ApiError(409, tenantMessages.lastProvider);
+      throw new Refusal('conflict', 'tenantLastProvider');
     return target;
   }
 
@@ -63,7 +64,7 @@ export function createSpUsersService({ db, realtime, now = () => new Date() }: S
         { actor, tenantUuid: home(actor), action, conflicts },
         async (tx) => {
           if (await loginIdTaken(tx, input.username, input.userUuid ?? null))
-            throw new ApiError(409, tenantMessages.loginIdTaken);
+            throw new Refusal('conflict', 'tenantLoginIdTaken');
           const fields = {
             username: input.username,
             userNm: input.userNm,
@@ -73,7 +74,7 @@ export function createSpUsersService({ db, realtime, now = () => new Date() }: S
           let ended: string[] = [];
           if (input.userUuid) {
             const target = input.enabled ? await findSpUser(tx, userUuid) : await mayStop(tx, userUuid);
-            if (!target) throw new ApiError(404, messages.notFound);
+            if (!target) throw new Refusal('not-found', 'notFound');
             await tx
               .update(users)
               .set({ ...fields, updatedAt: now() })
@@ -145,7 +146,7 @@ export function createSpUsersService({ db, realtime, now = () => new Date() }: S
         { actor, tenantUuid: home(actor), action: 'spUser.passwordReset' },
         async (tx) => {
           const target = await findSpUser(tx, userUuid);
-          if (!target) throw new ApiError(404, messages.notFound);
+          if (!target) throw new Refusal('not-found', 'notFound');
           await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.userUuid, userUuid));
           const ended = userUuid === actor.auth.userUuid ? [] : await revokeUserSessions(tx, userUuid, now());
           return { target: target.username, ended };

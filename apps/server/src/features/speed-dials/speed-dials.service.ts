@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ApiError,
-  messages,
-  speedDialMessages,
-  speedDialSaveError,
-  type SpeedDial,
-  type SpeedDialSaveRequest,
-} from '@tsunagu/contract';
+import { speedDialSaveError, type SpeedDial, type SpeedDialSaveRequest } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import type { Db } from '../../platform/db/client';
 import { commitChange, type Actor } from '../../platform/pbx/commit-change';
 import type { TelephonyEngine } from '../../telephony/engine';
@@ -38,11 +32,11 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
         tenantUuid,
         kind: 'speedDial',
         action: 'speedDial.save',
-        conflicts: { speed_dials_domain_number_unique: speedDialMessages.numberTaken },
+        conflicts: { speed_dials_domain_number_unique: 'speedDialNumberTaken' },
       } as const;
       await commitChange(deps, change, async (tx) => {
         const error = speedDialSaveError(entry, await listSpeedDials(tx, tenantUuid));
-        if (error) throw new ApiError(400, error);
+        if (error) throw invalidInput(error);
         const row = {
           speedNumber: entry.commName,
           phoneNumber: entry.commSub1,
@@ -55,7 +49,7 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
         }
         const before = await speedDialBefore(tx, tenantUuid, commUuid);
         if (!before || !(await updateSpeedDial(tx, tenantUuid, commUuid, row)))
-          throw new ApiError(404, messages.notFound);
+          throw new Refusal('not-found', 'notFound');
         return { target: commUuid, label: row.speedNumber, before, after: row };
       });
       return list(tenantUuid);
@@ -66,7 +60,7 @@ export function createSpeedDialsService(deps: SpeedDialsServiceDeps) {
       const change = { actor, tenantUuid, kind: 'speedDial', action: 'speedDial.delete' } as const;
       await commitChange(deps, change, async (tx) => {
         const number = await deleteSpeedDial(tx, tenantUuid, commUuid);
-        if (number === null) throw new ApiError(404, messages.notFound);
+        if (number === null) throw new Refusal('not-found', 'notFound');
         return { target: commUuid, label: number, detail: { commName: number } };
       });
     },

@@ -1,5 +1,5 @@
-import { ApiError, messages } from '@tsunagu/contract';
-import { ACTING_HOURS, tenantMessages, type Acting } from '@tsunagu/contract/tenant-admin';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { ACTING_HOURS, type Acting } from '@tsunagu/contract/tenant-admin';
 import { eq } from 'drizzle-orm';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Actor } from '../../platform/audit/audited-transaction';
@@ -39,12 +39,12 @@ export function createActingService({
 
     async start(actor: Actor, tenantUuid: string, reason: string): Promise<Acting> {
       const home = actor.auth.acting?.homeDomainUuid ?? actor.auth.domainUuid;
-      if (tenantUuid === home) throw new ApiError(409, tenantMessages.ownTenant);
+      if (tenantUuid === home) throw new Refusal('conflict', 'tenantOwnTenant');
       const until = new Date(now().getTime() + ACTING_HOURS * 3_600_000);
       const tenant = await db.transaction(async (tx) => {
         const found = await findTenant(tx, tenantUuid);
-        if (!found || found.deletedAt) throw new ApiError(404, messages.notFound);
-        if (!found.enabled) throw new ApiError(409, tenantMessages.tenantDisabled);
+        if (!found || found.deletedAt) throw new Refusal('not-found', 'notFound');
+        if (!found.enabled) throw new Refusal('conflict', 'tenantDisabled');
         await tx
           .update(sessions)
           .set({ actingDomainUuid: tenantUuid, actingReason: reason, actingUntil: until })
@@ -67,7 +67,7 @@ export function createActingService({
 
     async end(actor: Actor): Promise<void> {
       const { auth } = actor;
-      if (!auth.acting) throw new ApiError(409, tenantMessages.notActing);
+      if (!auth.acting) throw new Refusal('conflict', 'tenantNotActing');
       await db.transaction(async (tx) => {
         await tx
           .update(sessions)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, messages, topics, USER_CLASS } from '@tsunagu/contract';
+import { topics, USER_CLASS } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import {
   QUOTA_NAMES,
   tenantMessages,
@@ -78,7 +79,10 @@ export function createTenantsService({
     ];
     for (const [quota, limit] of counted) {
       const used = await quotaUsed(tx, tenantUuid, quota);
-      if (used > limit) throw new ApiError(409, tenantMessages.quotaBelowUse(QUOTA_NAMES[quota], used));
+      if (used > limit)
+        throw new Refusal('conflict', 'tenantQuotaBelowUse', {
+          text: tenantMessages.quotaBelowUse(QUOTA_NAMES[quota], used),
+        });
     }
   }
 
@@ -86,10 +90,12 @@ export function createTenantsService({
   async function applyLinesAndNumbers(tx: Tx, tenantUuid: string, edit: Edit) {
     const kept = new Set(edit.lines.map((l) => l.number));
     for (const [number, users] of await extensionsCallingFrom(tx, tenantUuid))
-      if (!kept.has(number)) throw new ApiError(409, tenantMessages.lineInUse(number, users));
+      if (!kept.has(number))
+        throw new Refusal('conflict', 'tenantLineInUse', { text: tenantMessages.lineInUse(number, users) });
     await replaceLines(tx, tenantUuid, edit.lines);
     const taken = await replaceIncomingNumbers(tx, tenantUuid, edit.numbers);
-    if (taken) throw new ApiError(409, tenantMessages.incomingTaken(taken));
+    if (taken)
+      throw new Refusal('conflict', 'tenantIncomingTaken', { text: tenantMessages.incomingTaken(taken) });
   }
 
   /** After a tenant stops: its sessions' sockets close everywhere, its phones are dropped, routes reload. */
@@ -104,11 +110,11 @@ export function createTenantsService({
   async function stop(actor: Actor, tenantUuid: string, action: string, deleting: string | null) {
     const note = await auditedTransaction(db, { actor, tenantUuid, action }, async (tx) => {
       const tenant = await findTenant(tx, tenantUuid, true);
-      if (!tenant || tenant.deletedAt) throw new ApiError(404, messages.notFound);
+      if (!tenant || tenant.deletedAt) throw new Refusal('not-found', 'notFound');
       if (deleting !== null && deleting !== tenant.domainName)
-        throw new ApiError(400, tenantMessages.confirmName);
+        throw new Refusal('invalid', 'tenantConfirmName');
       if (tenantUuid === (actor.auth.acting?.homeDomainUuid ?? actor.auth.domainUuid))
-        throw new ApiError(409, tenantMessages.ownTenantStop);
+        throw new Refusal('conflict', 'tenantOwnTenantStop');
       const t = now();
       await tx
         .update(domains)
@@ -140,7 +146,7 @@ export function createTenantsService({
 
     async get(tenantUuid: string): Promise<TenantDetail> {
       const detail = await tenantDetail(db, tenantUuid);
-      if (!detail) throw new ApiError(404, messages.notFound);
+      if (!detail) throw new Refusal('not-found', 'notFound');
       return detail;
     },
 
@@ -157,22 +163,23 @@ export function createTenantsService({
         tenantUuid,
         action: 'tenant.create',
         conflicts: {
-          domains_domain_name_key: tenantMessages.domainNameTaken,
-          users_username_unique: tenantMessages.loginIdTaken,
-          destinations_number_unique: tenantMessages.incomingTaken(''),
+          domains_domain_name_key: 'tenantDomainNameTaken',
+          users_username_unique: 'tenantLoginIdTaken',
+          destinations_number_unique: 'tenantIncomingTaken',
         },
-      };
+      } as const;
       // The first administrator is the tenant's first user.
       if (input.quotas.maxUsers < 1)
-        throw new ApiError(400, tenantMessages.quotaReached(QUOTA_NAMES.maxUsers, input.quotas.maxUsers));
+        throw new Refusal('invalid', 'tenantQuotaReached', {
+          text: tenantMessages.quotaReached(QUOTA_NAMES.maxUsers, input.quotas.maxUsers),
+        });
       await auditedTransaction(db, change, async (tx) => {
         const [sameName] = await tx
           .select({ domainUuid: domains.domainUuid })
           .from(domains)
           .where(eq(domains.domainName, input.domainName));
-        if (sameName) throw new ApiError(409, tenantMessages.domainNameTaken);
-        if (await loginIdTaken(tx, input.admin.username))
-          throw new ApiError(409, tenantMessages.loginIdTaken);
+        if (sameName) throw new Refusal('conflict', 'tenantDomainNameTaken');
+        if (await loginIdTaken(tx, input.admin.username)) throw new Refusal('conflict', 'tenantLoginIdTaken');
         await tx.insert(domains).values({
           domainUuid: tenantUuid,
           domainName: input.domainName,
@@ -221,7 +228,7 @@ export function createTenantsService({
       const change = { actor, tenantUuid, action: 'tenant.save' };
       await auditedTransaction(db, change, async (tx) => {
         const tenant = await findTenant(tx, tenantUuid, true);
-        if (!tenant || tenant.deletedAt) throw new ApiError(404, messages.notFound);
+        if (!tenant || tenant.deletedAt) throw new Refusal('not-found', 'notFound');
         await checkQuotasCover(tx, tenantUuid, edit);
         await tx
           .update(domains)
@@ -245,7 +252,7 @@ export function createTenantsService({
     async enable(actor: Actor, tenantUuid: string): Promise<void> {
       await auditedTransaction(db, { actor, tenantUuid, action: 'tenant.enable' }, async (tx) => {
         const tenant = await findTenant(tx, tenantUuid, true);
-        if (!tenant || tenant.deletedAt) throw new ApiError(404, messages.notFound);
+        if (!tenant || tenant.deletedAt) throw new Refusal('not-found', 'notFound');
         await tx.update(domains).set({ enabled: true }).where(eq(domains.domainUuid, tenantUuid));
         return { target: tenant.domainName };
       });
@@ -260,8 +267,8 @@ export function createTenantsService({
     async restore(actor: Actor, tenantUuid: string): Promise<void> {
       await auditedTransaction(db, { actor, tenantUuid, action: 'tenant.restore' }, async (tx) => {
         const tenant = await findTenant(tx, tenantUuid, true);
-        if (!tenant) throw new ApiError(404, messages.notFound);
-        if (!tenant.deletedAt) throw new ApiError(409, tenantMessages.notDeleted);
+        if (!tenant) throw new Refusal('not-found', 'notFound');
+        if (!tenant.deletedAt) throw new Refusal('conflict', 'tenantNotDeleted');
         await tx.update(domains).set({ deletedAt: null }).where(eq(domains.domainUuid, tenantUuid));
         return { target: tenant.domainName };
       });

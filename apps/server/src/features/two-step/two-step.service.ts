@@ -1,10 +1,6 @@
-import { ApiError, messages, twoStepRequired } from '@tsunagu/contract';
-import {
-  twoStepMessages,
-  type TwoStepEnrolment,
-  type TwoStepPolicy,
-  type TwoStepStatus,
-} from '@tsunagu/contract/two-step';
+import { twoStepRequired } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { type TwoStepEnrolment, type TwoStepPolicy, type TwoStepStatus } from '@tsunagu/contract/two-step';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import type { Auth } from '../../platform/auth/auth-context';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -62,9 +58,9 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
    */
   async function withCode<T>(actor: Actor, run: () => Promise<T | null>): Promise<T> {
     const attempt = await throttle.attempt(actor.ip, actor.auth.username);
-    if (attempt.refused) throw new ApiError(429, messages.tooManyAttempts);
+    if (attempt.refused) throw new Refusal('too-many', 'tooManyAttempts');
     const result = await run();
-    if (result === null) throw new ApiError(400, twoStepMessages.codeWrong);
+    if (result === null) throw new Refusal('invalid', 'twoStepCodeWrong');
     await attempt.succeeded();
     return result;
   }
@@ -81,21 +77,20 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
 
     /** A new registration (QR code and key); nothing changes for sign-in until it is confirmed. */
     async setup(auth: Auth): Promise<TwoStepEnrolment> {
-      if ((await findTwoStep(db, auth.userUuid))?.secretEnc)
-        throw new ApiError(400, twoStepMessages.alreadyOn);
+      if ((await findTwoStep(db, auth.userUuid))?.secretEnc) throw new Refusal('invalid', 'twoStepAlreadyOn');
       return startRegistration(db, secrets, auth);
     },
 
     /** Confirms the registration with the app's first code; answers the ten recovery codes, once. */
     async enable(actor: Actor, code: string): Promise<{ recoveryCodes: string[] }> {
       if ((await findTwoStep(db, actor.auth.userUuid))?.secretEnc) {
-        throw new ApiError(400, twoStepMessages.alreadyOn);
+        throw new Refusal('invalid', 'twoStepAlreadyOn');
       }
       const recoveryCodes = await withCode(actor, () =>
         ownChange(actor, 'twoStep.enable', async (tx) => {
           const codes = await confirmRegistration(tx, secrets, actor.auth.userUuid, code, now());
           // A wrong code changes nothing: the transaction (and its audit entry) is rolled back.
-          if (!codes) throw new ApiError(401, twoStepMessages.codeWrong);
+          if (!codes) throw new Refusal('unauthenticated', 'twoStepCodeWrong');
           return { detail: { atSignIn: false }, result: codes };
         }).catch(wrongCodeAsNull),
       );
@@ -105,20 +100,20 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
     /** Turns it off with a current code (or recovery code) or the password; refused where it is required. */
     async disable(actor: Actor, proof: { code?: string; password?: string }): Promise<void> {
       if (!(await findTwoStep(db, actor.auth.userUuid))?.secretEnc)
-        throw new ApiError(400, twoStepMessages.notOn);
-      if (await isRequired(actor.auth)) throw new ApiError(400, twoStepMessages.required);
+        throw new Refusal('invalid', 'twoStepNotOn');
+      if (await isRequired(actor.auth)) throw new Refusal('invalid', 'twoStepRequired');
       await withCode(actor, () =>
         ownChange(actor, 'twoStep.disable', async (tx) => {
           const userUuid = actor.auth.userUuid;
           let by: string;
           if (proof.code) {
             const factor = await checkSecondFactor(tx, secrets, userUuid, proof.code, now());
-            if (!factor) throw new ApiError(401, twoStepMessages.codeWrong);
+            if (!factor) throw new Refusal('unauthenticated', 'twoStepCodeWrong');
             by = factor;
           } else {
             const user = await findUserProof(tx, userUuid);
             if (!(await verifyPassword(user?.passwordHash, proof.password ?? ''))) {
-              throw new ApiError(400, messages.currentPasswordWrong);
+              throw new Refusal('invalid', 'currentPasswordWrong');
             }
             by = 'password';
           }
@@ -133,7 +128,7 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
       const recoveryCodes = await withCode(actor, () =>
         ownChange(actor, 'twoStep.recoveryCodes', async (tx) => {
           const factor = await checkSecondFactor(tx, secrets, actor.auth.userUuid, code, now());
-          if (!factor) throw new ApiError(401, twoStepMessages.codeWrong);
+          if (!factor) throw new Refusal('unauthenticated', 'twoStepCodeWrong');
           const codes = newRecoveryCodes();
           await replaceRecoveryCodes(tx, actor.auth.userUuid, codes.map(recoveryCodeHash));
           return { detail: { by: factor }, result: codes };
@@ -144,7 +139,7 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
 
     async policy(tenantUuid: string): Promise<TwoStepPolicy> {
       const twoStepForAdmins = await findTwoStepPolicy(db, tenantUuid);
-      if (twoStepForAdmins === null) throw new ApiError(404, messages.notFound);
+      if (twoStepForAdmins === null) throw new Refusal('not-found', 'notFound');
       return { twoStepForAdmins };
     },
 
@@ -152,7 +147,7 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
     async savePolicy(actor: Actor, tenantUuid: string, policy: TwoStepPolicy): Promise<TwoStepPolicy> {
       await auditedTransaction(db, { actor, tenantUuid, action: 'twoStep.policy' }, async (tx) => {
         const before = await findTwoStepPolicy(tx, tenantUuid);
-        if (before === null) throw new ApiError(404, messages.notFound);
+        if (before === null) throw new Refusal('not-found', 'notFound');
         await saveTwoStepPolicy(tx, tenantUuid, policy.twoStepForAdmins);
         return {
           target: tenantUuid,
@@ -168,7 +163,7 @@ export function createTwoStepService({ db, secrets, throttle, now = () => new Da
 
 /** A wrong code inside the change's transaction: nothing was changed; withCode answers it. */
 function wrongCodeAsNull(error: unknown): null {
-  if (error instanceof ApiError && error.message === twoStepMessages.codeWrong) return null;
+  if (error instanceof Refusal && error.code === 'twoStepCodeWrong') return null;
   throw error;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, can, messages } from '@tsunagu/contract';
-import { userAdminMessages, type PresenceGroup, type PresenceGroupSave } from '@tsunagu/contract/admin/users';
+import { can } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { type PresenceGroup, type PresenceGroupSave } from '@tsunagu/contract/admin/users';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import type { Db } from '../../platform/db/client';
 import type { TelephonyEngine } from '../../telephony/engine';
@@ -33,16 +34,16 @@ export function createPresenceGroupsService({ db, engine }: PresenceGroupsServic
       const commSub1 = input.commSub1 === null || input.commSub1 === '' ? null : input.commSub1;
       await auditedTransaction(db, { actor, tenantUuid, action: 'userGroup.save' }, async (tx) => {
         const before = input.commUuid ? await lockPresenceGroup(tx, tenantUuid, input.commUuid) : null;
-        if (input.commUuid && !before) throw new ApiError(404, messages.notFound);
+        if (input.commUuid && !before) throw new Refusal('not-found', 'notFound');
         if (await groupNameTaken(tx, tenantUuid, input.commName, input.commUuid)) {
-          throw new ApiError(409, userAdminMessages.groupNameTaken);
+          throw new Refusal('conflict', 'userGroupNameTaken');
         }
         if (commSub1 !== null) {
           const numbers = (await listRingGroupNumbers(tx, tenantUuid)).map((r) => r.extension);
-          if (!numbers.includes(commSub1)) throw new ApiError(400, userAdminMessages.groupNumberUnknown);
+          if (!numbers.includes(commSub1)) throw new Refusal('invalid', 'userGroupNumberUnknown');
         }
         if ((await countTenantUsers(tx, tenantUuid, members)) !== members.length) {
-          throw new ApiError(400, userAdminMessages.groupMemberUnknown);
+          throw new Refusal('invalid', 'userGroupMemberUnknown');
         }
         const group = { commUuid, commName: input.commName, commSub1, userList: members };
         await writePresenceGroup(tx, tenantUuid, group, before === null);
@@ -62,7 +63,7 @@ export function createPresenceGroupsService({ db, engine }: PresenceGroupsServic
     async remove(actor: Actor, commUuid: string): Promise<PresenceGroup[]> {
       const group = await findPresenceGroup(db, commUuid);
       if (!group || (group.domainUuid !== actor.auth.domainUuid && !can(actor.auth, 'tenant.manage'))) {
-        throw new ApiError(404, messages.notFound);
+        throw new Refusal('not-found', 'notFound');
       }
       const tenantUuid = group.domainUuid;
       await auditedTransaction(db, { actor, tenantUuid, action: 'userGroup.delete' }, async (tx) => {

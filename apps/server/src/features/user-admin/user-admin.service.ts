@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, can, extensionCreateError, extensionMessages, messages, topics } from '@tsunagu/contract';
+import { can, extensionCreateError, topics } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import {
   generatePassword,
   normalizeStaffMenu,
   USER_CLASS_STAFF,
-  userAdminMessages,
   type ManagedUser,
   type ManagedUserSave,
   type UserFormOptions,
@@ -62,10 +62,10 @@ export interface UserAdminServiceDeps {
 
 /** Unique constraints a concurrent save may hit, with what the user reads. */
 const CONFLICTS = {
-  users_username_unique: userAdminMessages.loginIdTaken,
-  users_extension_unique: userAdminMessages.extensionTaken,
-  extensions_domain_extension_unique: extensionMessages.numberTaken,
-};
+  users_username_unique: 'userLoginIdTaken',
+  users_extension_unique: 'userExtensionTaken',
+  extensions_domain_extension_unique: 'extensionNumberTaken',
+} as const;
 
 /** What the audit trail keeps of a user before and after an edit (never a password). */
 function auditView(user: {
@@ -130,7 +130,7 @@ export function createUserAdminService({
       },
     );
     const [user] = await withGroupsAndPresence(db, rows);
-    if (!user) throw new ApiError(404, messages.notFound);
+    if (!user) throw new Refusal('not-found', 'notFound');
     return user;
   }
 
@@ -138,9 +138,9 @@ export function createUserAdminService({
   async function target(auth: Auth, userUuid: string) {
     const user = await findUserRow(db, userUuid);
     if (!user || (user.domainUuid !== auth.domainUuid && !can(auth, 'tenant.manage'))) {
-      throw new ApiError(404, messages.notFound);
+      throw new Refusal('not-found', 'notFound');
     }
-    if (user.userClass === USER_CLASS.provider) throw new ApiError(403, userAdminMessages.classForbidden);
+    if (user.userClass === USER_CLASS.provider) throw new Refusal('forbidden', 'userClassForbidden');
     return user;
   }
 
@@ -157,7 +157,7 @@ export function createUserAdminService({
       await requireQuotaRoom(tx, tenantUuid, 'maxExtensions');
       await lockTenantNumbers(tx, tenantUuid);
       const error = extensionCreateError(input.newExtension, await listUsedNumbers(tx, tenantUuid));
-      if (error) throw new ApiError(400, error);
+      if (error) throw invalidInput(error);
       const extensionUuid = randomUUID();
       await insertExtensionRow(tx, tenantUuid, {
         extensionUuid,
@@ -169,9 +169,9 @@ export function createUserAdminService({
     }
     if (input.extensionUuid === null) return null;
     const holder = await findExtensionHolder(tx, tenantUuid, input.extensionUuid);
-    if (!holder) throw new ApiError(400, userAdminMessages.extensionUnknown);
+    if (!holder) throw new Refusal('invalid', 'userExtensionUnknown');
     if (holder.userUuid && holder.userUuid !== input.userUuid) {
-      throw new ApiError(409, userAdminMessages.extensionTaken);
+      throw new Refusal('conflict', 'userExtensionTaken');
     }
     return input.extensionUuid;
   }
@@ -216,7 +216,7 @@ export function createUserAdminService({
         limit: EXPORT_MAX_ROWS + 1,
         offset: 0,
       });
-      if (rows.length > EXPORT_MAX_ROWS) throw new ApiError(400, messages.exportTooLarge);
+      if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return withGroupsAndPresence(db, rows);
     },
 
@@ -230,9 +230,9 @@ export function createUserAdminService({
      */
     async save(actor: Actor, tenantUuid: string, input: ManagedUserSave) {
       const self = input.userUuid === actor.auth.userUuid;
-      if (self && !input.enabled) throw new ApiError(400, userAdminMessages.cannotDisableSelf);
+      if (self && !input.enabled) throw new Refusal('invalid', 'userCannotDisableSelf');
       if (self && input.userClass === USER_CLASS_STAFF && actor.auth.userClass === USER_CLASS.tenantAdmin) {
-        throw new ApiError(400, userAdminMessages.cannotDemoteSelf);
+        throw new Refusal('invalid', 'userCannotDemoteSelf');
       }
       const generated = !input.userUuid && !input.password ? generatePassword(randomBytes) : null;
       const passwordHash = input.userUuid ? null : await hashPassword(input.password ?? generated ?? '');
@@ -241,14 +241,13 @@ export function createUserAdminService({
       const action = input.userUuid ? 'user.save' : 'user.create';
       await auditedTransaction(db, { actor, tenantUuid, action, conflicts: CONFLICTS }, async (tx) => {
         const before = input.userUuid ? await lockUserRow(tx, tenantUuid, input.userUuid) : null;
-        if (input.userUuid && !before) throw new ApiError(404, messages.notFound);
-        if (before?.userClass === USER_CLASS.provider)
-          throw new ApiError(403, userAdminMessages.classForbidden);
+        if (input.userUuid && !before) throw new Refusal('not-found', 'notFound');
+        if (before?.userClass === USER_CLASS.provider) throw new Refusal('forbidden', 'userClassForbidden');
         if (await loginIdTaken(tx, input.id, input.userUuid))
-          throw new ApiError(409, userAdminMessages.loginIdTaken);
+          throw new Refusal('conflict', 'userLoginIdTaken');
         const groups = [...new Set(input.groups)];
         if ((await tenantGroupIds(tx, tenantUuid, groups)).size !== groups.length) {
-          throw new ApiError(400, userAdminMessages.groupUnknown);
+          throw new Refusal('invalid', 'userGroupUnknown');
         }
         const values = {
           username: input.id,
@@ -288,7 +287,7 @@ export function createUserAdminService({
 
     /** Deletes a user: their sessions end at once; call history keeps the name it recorded. */
     async remove(actor: Actor, userUuid: string): Promise<void> {
-      if (userUuid === actor.auth.userUuid) throw new ApiError(400, userAdminMessages.cannotDeleteSelf);
+      if (userUuid === actor.auth.userUuid) throw new Refusal('invalid', 'userCannotDeleteSelf');
       const user = await target(actor.auth, userUuid);
       let revoked: string[] = [];
       await auditedTransaction(

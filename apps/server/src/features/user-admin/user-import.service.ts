@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ApiError, menuConfig } from '@tsunagu/contract';
+import { menuConfig } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import {
   userImportMessages as m,
   type UserImportRequest,
@@ -113,7 +114,7 @@ export function createUserImportService({ db, engine }: { db: Db; engine: Teleph
         created,
       });
       if (!request.commit) return answer(0);
-      if (checked.some((row) => row.error !== null)) throw new ApiError(400, m.hasErrors);
+      if (checked.some((row) => row.error !== null)) throw new Refusal('invalid', 'userImportHasErrors');
       const passwords = new Map<number, string>();
       const users: {
         save: ManagedUserSave & { extensionUuid: string | null };
@@ -133,8 +134,8 @@ export function createUserImportService({ db, engine }: { db: Db; engine: Teleph
           tenantUuid,
           action: 'user.import',
           conflicts: {
-            users_username_unique: userAdminMessages.loginIdTaken,
-            users_extension_unique: userAdminMessages.extensionTaken,
+            users_username_unique: 'userLoginIdTaken',
+            users_extension_unique: 'userExtensionTaken',
           },
         },
         async (tx) => {

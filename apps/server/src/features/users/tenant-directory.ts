@@ -6,8 +6,8 @@ import { findTenantDirectory, type GroupMemberRow } from './users.repository';
  * The tenant-wide part of user info, read in one statement. The console fetches it once and again only
  * on /topic/pbx; the route serves it from the PBX list cache as finished, compressed bytes.
  */
-export async function loadTenantDirectory(conn: Conn, domainUuid: string): Promise<TenantDirectory> {
-  return directoryOf(await findTenantDirectory(conn, domainUuid));
+export async function loadTenantDirectory(conn: Conn, tenantUuid: string): Promise<TenantDirectory> {
+  return directoryOf(await findTenantDirectory(conn, tenantUuid));
 }
 
 function directoryOf(rows: Awaited<ReturnType<typeof findTenantDirectory>>): TenantDirectory {

@@ -100,15 +100,15 @@ export interface TenantDirectoryRows {
 }
 
 /** What user info shows of the tenant as a whole, in one statement. */
-export async function findTenantDirectory(conn: Conn, domainUuid: string): Promise<TenantDirectoryRows> {
+export async function findTenantDirectory(conn: Conn, tenantUuid: string): Promise<TenantDirectoryRows> {
   const result = await conn.execute(sql`
     SELECT
       (SELECT coalesce(json_agg(json_build_object('extensionUuid', e.extension_uuid, 'extension', e.extension,
           'effectiveCallerIdName', e.effective_caller_id_name) ORDER BY length(e.extension), e.extension), '[]')
-        FROM extensions e WHERE e.domain_uuid = ${domainUuid}) AS "extensions",
+        FROM extensions e WHERE e.domain_uuid = ${tenantUuid}) AS "extensions",
       (SELECT coalesce(json_agg(json_build_object('gatewayUuid', g.gateway_uuid, 'gateway', g.gateway)
           ORDER BY g.gateway), '[]')
-        FROM gateways g WHERE g.domain_uuid = ${domainUuid} AND g.enabled) AS "gateways",
+        FROM gateways g WHERE g.domain_uuid = ${tenantUuid} AND g.enabled) AS "gateways",
       (SELECT coalesce(json_agg(json_build_object('userGroupUuid', ug.user_group_uuid, 'name', ug.name,
           'representativeNumber', ug.representative_number, 'userUuid', mu.user_uuid, 'userNm', mu.user_nm,
           'extensionUuid', mu.extension_uuid, 'extension', me.extension)
@@ -117,7 +117,7 @@ export async function findTenantDirectory(conn: Conn, domainUuid: string): Promi
         LEFT JOIN user_group_members gm ON gm.user_group_uuid = ug.user_group_uuid
         LEFT JOIN users mu ON mu.user_uuid = gm.user_uuid AND mu.enabled
         LEFT JOIN extensions me ON me.extension_uuid = mu.extension_uuid
-        WHERE ug.domain_uuid = ${domainUuid}) AS "groupMembers"`);
+        WHERE ug.domain_uuid = ${tenantUuid}) AS "groupMembers"`);
   return rowsOf<TenantDirectoryRows>(result)[0] as TenantDirectoryRows;
 }
 

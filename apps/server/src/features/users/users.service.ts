@@ -1,5 +1,4 @@
 import {
-  ApiError,
   can,
   flagOf,
   isFlagOn,
@@ -10,8 +9,8 @@ import {
   type UserInfo,
   type UserInfoWithDirectory,
   type UserSaveRequest,
-  reasons,
 } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { auditChanges } from '../../platform/audit/audit-diff';
 import { audit } from '../../platform/audit/audit.repository';
 import type { Auth } from '../../platform/auth/auth-context';
@@ -63,10 +62,10 @@ export function createUsersService({
       withDirectory = false,
     ): Promise<UserInfo | UserInfoWithDirectory> {
       if (username.toLowerCase() !== auth.username.toLowerCase() && !can(auth, 'tenant.manage')) {
-        throw new ApiError(403, messages.forbidden);
+        throw new Refusal('forbidden', 'forbidden');
       }
       const found = await findUserInfo(db, username);
-      if (!found) throw new ApiError(404, messages.notFound);
+      if (!found) throw new Refusal('not-found', 'notFound');
       const { user } = found;
       // A provider acting inside a tenant is in that tenant on every screen until the acting ends.
       const acting = auth.acting && user.userUuid === auth.userUuid;
@@ -108,18 +107,18 @@ export function createUsersService({
 
     /** Password, pop-up and phone-type changes for oneself. Returns the message to show. */
     async save(auth: Auth, request: UserSaveRequest, ip: string): Promise<string> {
-      if (request.userUuid !== auth.userUuid) throw new ApiError(403, messages.forbidden);
+      if (request.userUuid !== auth.userUuid) throw new Refusal('forbidden', 'forbidden');
       const user = await findUser(db, auth.userUuid);
-      if (!user) throw new ApiError(404, messages.notFound);
+      if (!user) throw new Refusal('not-found', 'notFound');
       const password = request.userCredentials?.password ?? null;
       if (request.popup !== undefined && request.popup !== flagOf(user.popup) && !user.userPopup) {
-        throw new ApiError(403, reasons.popupLocked);
+        throw new Refusal('forbidden', 'popupLocked');
       }
       // A stolen token alone must not take the account over: a new password needs the current one,
       // and guessing it here is throttled like a sign-in.
       if (password) {
         const attempt = await throttle.attempt(ip, user.username);
-        if (attempt.refused) throw new ApiError(429, messages.tooManyAttempts);
+        if (attempt.refused) throw new Refusal('too-many', 'tooManyAttempts');
         if (!(await verifyPassword(user.passwordHash, request.userCredentials?.currentPassword ?? ''))) {
           await audit(db, {
             domainUuid: auth.domainUuid,
@@ -129,7 +128,7 @@ export function createUsersService({
             target: user.userUuid,
             ip,
           });
-          throw new ApiError(400, messages.currentPasswordWrong);
+          throw new Refusal('invalid', 'currentPasswordWrong');
         }
         await attempt.succeeded();
       }
@@ -138,7 +137,7 @@ export function createUsersService({
         ...(request.popup !== undefined ? { popup: isFlagOn(request.popup) } : {}),
         ...(request.phoneType !== undefined ? { phoneType: request.phoneType } : {}),
       };
-      if (Object.keys(changes).length === 0) throw new ApiError(400, messages.badRequest);
+      if (Object.keys(changes).length === 0) throw new Refusal('invalid', 'inputInvalid');
       const ended = await db.transaction(async (tx) => {
         await updateUser(tx, user.userUuid, changes);
         // A new password ends every other session, so a stolen token stops working.
@@ -170,7 +169,7 @@ export function createUsersService({
     async forceLogout(auth: Auth, userUuid: string, ip: string): Promise<void> {
       const target = await findUser(db, userUuid);
       if (!target || (target.domainUuid !== auth.domainUuid && !can(auth, 'tenant.manage'))) {
-        throw new ApiError(404, messages.notFound);
+        throw new Refusal('not-found', 'notFound');
       }
       const ended = await db.transaction(async (tx) => {
         const revoked = await revokeUserSessions(tx, userUuid, now());
@@ -198,7 +197,7 @@ export function createUsersService({
     /** The caller's own extension credentials for their softphone; nobody else's. */
     async softphoneConnection(auth: Auth): Promise<SoftphoneConnection> {
       const own = await findOwnExtension(db, auth.userUuid);
-      if (!own) throw new ApiError(404, reasons.extensionUnassigned);
+      if (!own) throw new Refusal('not-found', 'extensionUnassigned');
       return {
         socketUrl: softphoneUrl,
         user: `${own.extension.extension}@${own.domainName}`,

@@ -1,4 +1,4 @@
-import { ApiError } from '@tsunagu/contract';
+import { Refusal, type Reason } from '@tsunagu/contract/refusal';
 import type { Auth } from '../auth/auth-context';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/unique-violation';
@@ -16,8 +16,8 @@ export interface AuditedChange {
   tenantUuid: string;
   /** Audit verb, e.g. 'ringGroup.save'. */
   action: string;
-  /** Unique constraints a concurrent save may hit, each with the message the user sees (409). */
-  conflicts?: Record<string, string>;
+  /** Unique constraints a concurrent save may hit, each with the reason the user is given (409). */
+  conflicts?: Record<string, Reason>;
 }
 
 /** What the audit entry records about the change. */
@@ -44,7 +44,7 @@ function detailOf(note: AuditNote): Record<string, unknown> | undefined {
 
 /**
  * Runs one change of any feature: the work and its audit entry in one transaction (a failure changes
- * nothing). A unique-constraint race becomes a clean 409 with its message. Returns the work's note.
+ * nothing). A unique-constraint race becomes a clean 409 with its reason. Returns the work's note.
  */
 export async function auditedTransaction<Note extends AuditNote>(
   db: Db,
@@ -69,8 +69,8 @@ export async function auditedTransaction<Note extends AuditNote>(
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
-    const message = constraint === null ? undefined : change.conflicts?.[constraint];
-    if (message) throw new ApiError(409, message);
+    const reason = constraint === null ? undefined : change.conflicts?.[constraint];
+    if (reason) throw new Refusal('conflict', reason);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { ApiError, can, messages, type Capability } from '@tsunagu/contract';
+import { can, type Capability } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 
 /** Who is calling, resolved from the session on every authenticated request. */
 export interface Auth {
@@ -17,5 +18,5 @@ export interface Auth {
 
 /** Refuses (403) a caller who may not do what the capability names; the router does this per endpoint. */
 export function requireCapability(auth: Auth, capability: Capability): void {
-  if (!can(auth, capability)) throw new ApiError(403, messages.forbidden);
+  if (!can(auth, capability)) throw new Refusal('forbidden', 'forbidden');
 }

@@ -1,4 +1,4 @@
-import { ApiError, messages } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from './auth-context';
 import type { SessionCache } from './session-cache';
 import { TOUCH_EVERY_MS } from './sessions.repository';
@@ -18,11 +18,11 @@ export function createAuthenticator(
 ): Authenticator {
   return async (authorization) => {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new ApiError(401, messages.unauthorized);
+    if (!match?.[1]) throw new Refusal('unauthenticated', 'unauthorized');
     const claims = await tokens.verify(match[1]);
-    if (!claims) throw new ApiError(401, messages.sessionExpired);
+    if (!claims) throw new Refusal('unauthenticated', 'sessionExpired');
     const session = await sessions.get(claims.sid, patient);
-    if (!session || session.username !== claims.sub) throw new ApiError(401, messages.sessionExpired);
+    if (!session || session.username !== claims.sub) throw new Refusal('unauthenticated', 'sessionExpired');
     const t = now();
     if (t.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
       await sessions.touch(session.sessionUuid, t, patient);

@@ -50,11 +50,11 @@ function workingDay(midnight: number, next: () => number): [string, number][] {
 }
 
 /** Inserts two weeks of working days for the demo tenant's staff with an extension. */
-export async function seedDemoStatuses(tx: Tx, domainUuid: string, now = Date.now()): Promise<void> {
+export async function seedDemoStatuses(tx: Tx, tenantUuid: string, now = Date.now()): Promise<void> {
   const staff = await tx
     .select({ userUuid: users.userUuid })
     .from(users)
-    .where(and(eq(users.domainUuid, domainUuid), isNotNull(users.extensionUuid)));
+    .where(and(eq(users.domainUuid, tenantUuid), isNotNull(users.extensionUuid)));
   const todayTokyo = Math.floor((now + TOKYO_OFFSET) / (24 * HOUR));
   const rows = [];
   for (const [index, { userUuid }] of staff.entries()) {
@@ -65,7 +65,13 @@ export async function seedDemoStatuses(tx: Tx, domainUuid: string, now = Date.no
       const weekday = new Date(midnight + TOKYO_OFFSET).getUTCDay();
       if (weekday === 0 || weekday === 6) continue;
       for (const [to, instant] of workingDay(midnight, next)) {
-        rows.push({ domainUuid, userUuid, fromStatus: from, toStatus: to, changedAt: new Date(instant) });
+        rows.push({
+          domainUuid: tenantUuid,
+          userUuid,
+          fromStatus: from,
+          toStatus: to,
+          changedAt: new Date(instant),
+        });
         from = to;
       }
     }

@@ -63,10 +63,10 @@ async function addDomain(tx: Tx, domainName: string, description: string): Promi
   return domainUuid;
 }
 
-async function addExtensions(tx: Tx, secrets: SecretBox, domainUuid: string, list: [string, string][]) {
+async function addExtensions(tx: Tx, secrets: SecretBox, tenantUuid: string, list: [string, string][]) {
   const rows = list.map(([extension, name]) => ({
     extensionUuid: randomUUID(),
-    domainUuid,
+    domainUuid: tenantUuid,
     extension,
     passwordEnc: secrets.seal(generateExtensionPassword()),
     effectiveCallerIdName: name,
@@ -75,11 +75,11 @@ async function addExtensions(tx: Tx, secrets: SecretBox, domainUuid: string, lis
   return new Map(rows.map((r) => [r.extension, r.extensionUuid]));
 }
 
-async function addUsers(tx: Tx, domainUuid: string, exts: Map<string, string>, list: UserSeed[]) {
+async function addUsers(tx: Tx, tenantUuid: string, exts: Map<string, string>, list: UserSeed[]) {
   const rows = await Promise.all(
     list.map(async (u) => ({
       userUuid: randomUUID(),
-      domainUuid,
+      domainUuid: tenantUuid,
       username: u.username,
       userNm: u.userNm,
       passwordHash: await hashPassword(u.password),

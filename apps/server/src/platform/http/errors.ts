@@ -1,7 +1,9 @@
-import { ApiError, messages, type Envelope } from '@tsunagu/contract';
+import { messages, type Envelope } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, loggableError } from '../db/database-errors';
 import { drainBody } from './drain-body';
+import { REFUSAL_STATUS } from './refusal-status';
 
 /** Fastify's own 4xx errors, translated to the Japanese the user sees. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -17,16 +19,18 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  * a progress answer's last line (progress-answer.ts).
  */
 export function failureAnswer(
-  error: FastifyError | ApiError | Error,
+  error: FastifyError | Refusal | Error,
   request: FastifyRequest,
 ): { status: number; body: Envelope<null> } {
-  const answer = (status: number, msg: string, code = status) => ({
+  const answer = (status: number, msg: string) => ({
     status,
-    body: { code, msg, data: null },
+    body: { code: status, msg, data: null },
   });
-  if (error instanceof ApiError) {
-    if (error.status >= 500) request.log.error({ err: loggableError(error.cause ?? error) }, error.message);
-    return answer(error.status, error.message, error.code);
+  // A refusal by reason code (services, engines, guards): its kind's status and the code's text.
+  if (error instanceof Refusal) {
+    const status = REFUSAL_STATUS[error.failure];
+    if (status >= 500) request.log.error({ err: loggableError(error.cause ?? error) }, error.message);
+    return answer(status, error.message);
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status < 500) {
@@ -47,7 +51,7 @@ export function failureAnswer(
 
 /** The one error handler: every failure leaves as `{ code, msg, data: null }`; bad input is never a 500. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError | ApiError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | Refusal | Error, request, reply) => {
     const { status, body } = failureAnswer(error, request);
     if (status === 413) await drainBody(request.raw);
     return reply.status(status).send(body);

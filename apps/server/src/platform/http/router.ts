@@ -1,15 +1,14 @@
 import {
-  ApiError,
   API_PREFIX,
   can,
   containsControlCharacter,
   idSchema,
-  messages,
   MULTIPART,
   ok,
   type Endpoint,
   type Parsed,
 } from '@tsunagu/contract';
+import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Auth } from '../auth/auth-context';
@@ -50,7 +49,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function parse(schema: z.ZodType | typeof MULTIPART | undefined, value: unknown): unknown {
   if (!schema || schema === MULTIPART) return undefined;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? messages.badRequest);
+  if (!result.success) throw invalidInput(result.error.issues[0]?.message);
   return result.data;
 }
 
@@ -61,7 +60,7 @@ function refuseControlCharacters(endpoint: Endpoint, request: FastifyRequest): v
     containsControlCharacter(request.query) ||
     containsControlCharacter(request.body, endpoint.multiLine)
   ) {
-    throw new ApiError(400, messages.controlCharacter);
+    throw new Refusal('invalid', 'controlCharacter');
   }
 }
 
@@ -96,11 +95,11 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
             STATE_CHANGING.has(request.method) &&
             !xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER])
           ) {
-            throw new ApiError(403, messages.xsrf);
+            throw new Refusal('forbidden', 'xsrf');
           }
           // 3. the endpoint's capability (403): a hidden menu item is a refused endpoint
           if (endpoint.capability && !can(auth, endpoint.capability)) {
-            throw new ApiError(403, messages.forbidden);
+            throw new Refusal('forbidden', 'forbidden');
           }
           // 4. input (400)
           refuseControlCharacters(endpoint, request);
@@ -113,11 +112,11 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator):
             (query as { domainUuid?: string } | undefined)?.domainUuid ??
             bodyDomain(request.body);
           const anyTenant = can(auth, 'tenant.manage');
-          if (named && named !== auth.domainUuid && !anyTenant) throw new ApiError(403, messages.otherTenant);
+          if (named && named !== auth.domainUuid && !anyTenant) throw new Refusal('forbidden', 'otherTenant');
           // A provider acts on the tenant named; a body's domainUuid is not always in its schema, so its
           // form is checked here (a non-UUID reached the SQL: 500).
           if (named && anyTenant && !idSchema.safeParse(named).success)
-            throw new ApiError(400, messages.badRequest);
+            throw new Refusal('invalid', 'inputInvalid');
           const tenantUuid = named && anyTenant ? named : auth.domainUuid;
           const actor = { auth, ip: request.ip };
           const input = { params, body, query, auth, tenantUuid, actor, request, reply };

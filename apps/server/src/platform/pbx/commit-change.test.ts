@@ -1,5 +1,5 @@
+import { Refusal } from '@tsunagu/contract/refusal';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Auth } from '../auth/auth-context';
@@ -42,7 +42,7 @@ const change = {
   tenantUuid: '',
   kind: 'speedDial' as const,
   action: 'speedDial.save',
-  conflicts: { speed_dials_domain_number_unique: '登録済みの短縮番号です。' },
+  conflicts: { speed_dials_domain_number_unique: 'speedDialNumberTaken' as const },
 };
 
 describe('uniqueViolation', () => {
@@ -76,8 +76,8 @@ describe('commitChange', () => {
       await tx.insert(speedDials).values(duplicate());
       return { target: 'unit-race' };
     }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 409, message: '登録済みの短縮番号です。' });
+    expect(failure).toBeInstanceOf(Refusal);
+    expect(failure).toMatchObject({ failure: 'conflict', message: '登録済みの短縮番号です。' });
     const numbers = (await database.db.select().from(speedDials)).map((r) => r.speedNumber).sort();
     expect(numbers).toEqual(['01', '02']);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.target, 'unit-race'))).toEqual([]);

@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  messages,
-  usageLabel,
-  usageMessage,
-  usageMessages,
-  type UsageKind,
-} from '@tsunagu/contract';
+import { usageLabel, usageMessage, type UsageKind } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import type { Db, Tx } from '../db/client';
 import { commitChange, type Change } from './commit-change';
 import type { ConfigKind, ConfigListener } from './config-kind';
@@ -35,8 +29,8 @@ async function clearUsagesForDelete(
   const target = await findUsageTarget(tx, tenantUuid, object.kind, object.id);
   const refs = target ? await findUsages(tx, tenantUuid, target) : [];
   if (!target || refs.length === 0) return { removedReferences: [], alsoChanged: [] };
-  if (!removeReferences) throw new ApiError(409, usageMessage(refs));
-  if (refs.some((r) => r.kind === 'ivrGreeting')) throw new ApiError(409, usageMessages.notRemovable);
+  if (!removeReferences) throw new Refusal('conflict', 'inUse', { text: usageMessage(refs) });
+  if (refs.some((r) => r.kind === 'ivrGreeting')) throw new Refusal('conflict', 'referenceNotRemovable');
   await removeUsages(tx, tenantUuid, target);
   const alsoChanged = [...new Set(refs.map((r) => REF_CONFIG[r.kind]))];
   return { removedReferences: refs.map(usageLabel), alsoChanged };
@@ -65,7 +59,7 @@ export async function commitGuardedDelete<Found = undefined>(
   let found = undefined as Found;
   await commitChange(deps, change, async (tx) => {
     const object = await find(tx);
-    if (object === null) throw new ApiError(404, messages.notFound);
+    if (object === null) throw new Refusal('not-found', 'notFound');
     found = object;
     const cleared = await clearUsagesForDelete(
       tx,
@@ -74,7 +68,7 @@ export async function commitGuardedDelete<Found = undefined>(
       removeReferences,
     );
     const detail = await remove(tx, object);
-    if (detail === null) throw new ApiError(404, messages.notFound);
+    if (detail === null) throw new Refusal('not-found', 'notFound');
     // What was deleted by its own name (its number or name, the first value `remove` records).
     const label = Object.values(detail).find((value) => typeof value === 'string');
     return {

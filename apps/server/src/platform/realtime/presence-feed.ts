@@ -80,17 +80,17 @@ export function createPresenceFeed({
   let running: Promise<void> = Promise.resolve();
 
   const addUsers = (changes: Iterable<PresenceChange>) => {
-    for (const { domainUuid, userUuid } of changes) {
-      const users = pendingUsers.get(domainUuid);
+    for (const { domainUuid: tenantUuid, userUuid } of changes) {
+      const users = pendingUsers.get(tenantUuid);
       if (users) users.add(userUuid);
-      else pendingUsers.set(domainUuid, new Set([userUuid]));
+      else pendingUsers.set(tenantUuid, new Set([userUuid]));
     }
   };
 
   async function flush(): Promise<void> {
     const sessions = new Map([...pendingSessions].map((s) => [s, connectionsOf(s)]));
-    const users = [...pendingUsers].flatMap(([domainUuid, set]) =>
-      [...set].map((userUuid) => ({ domainUuid, userUuid })),
+    const users = [...pendingUsers].flatMap(([tenantUuid, set]) =>
+      [...set].map((userUuid) => ({ domainUuid: tenantUuid, userUuid })),
     );
     pendingSessions.clear();
     pendingUsers.clear();
@@ -98,18 +98,18 @@ export function createPresenceFeed({
       if (sessions.size > 0) await writeConnections(db, instanceId, sessions, now());
       const counts = await onlineCountsOfUsers(db, [...new Set(users.map((u) => u.userUuid))], now());
       const byTenant = new Map<string, LoginUser[]>();
-      for (const { domainUuid, userUuid } of users) {
+      for (const { domainUuid: tenantUuid, userUuid } of users) {
         const loginCnt = counts.get(userUuid) ?? 0;
         // What every subscriber was already told (a loaded list follows every message) needs no message.
-        const tenant = tenants.get(domainUuid);
+        const tenant = tenants.get(tenantUuid);
         if (tenant?.known && (tenant.online.get(userUuid) ?? 0) === loginCnt) continue;
-        const changed = byTenant.get(domainUuid);
+        const changed = byTenant.get(tenantUuid);
         if (changed) changed.push({ userUuid, loginCnt });
-        else byTenant.set(domainUuid, [{ userUuid, loginCnt }]);
+        else byTenant.set(tenantUuid, [{ userUuid, loginCnt }]);
       }
       await Promise.all(
-        [...byTenant].map(([domainUuid, changed]) =>
-          bus.publish(topics.loginUser(domainUuid), body({ changed })),
+        [...byTenant].map(([tenantUuid, changed]) =>
+          bus.publish(topics.loginUser(tenantUuid), body({ changed })),
         ),
       );
       onCounts?.(users.map((u) => ({ ...u, loginCnt: counts.get(u.userUuid) ?? 0 })));
@@ -164,11 +164,11 @@ export function createPresenceFeed({
   }
 
   /** Reads the tenant's whole list once its changes reach this instance; a failure is retried later. */
-  function load(domainUuid: string, tenant: Tenant): Promise<void> {
+  function load(tenantUuid: string, tenant: Tenant): Promise<void> {
     // Changes arriving while the whole list is read are newer than it for the users they name.
     tenant.touched = new Set();
     const loading = tenant.subscribed
-      .then(() => onlineSessionCounts(db, domainUuid, now()))
+      .then(() => onlineSessionCounts(db, tenantUuid, now()))
       .then((counts) => {
         for (const [userUuid, n] of counts)
           if (!tenant.touched?.has(userUuid)) tenant.online.set(userUuid, n);
@@ -180,25 +180,25 @@ export function createPresenceFeed({
     return loading;
   }
 
-  function watch(domainUuid: string): Tenant {
-    const existing = tenants.get(domainUuid);
+  function watch(tenantUuid: string): Tenant {
+    const existing = tenants.get(tenantUuid);
     if (existing) return existing;
     const tenant: Tenant = { online: new Map(), holders: 0, known: false, subscribed: null! };
-    tenant.subscribed = bus.subscribe(topics.loginUser(domainUuid), (payload) => {
+    tenant.subscribed = bus.subscribe(topics.loginUser(tenantUuid), (payload) => {
       const message = JSON.parse(payload) as LoginUserMessage;
       if (!Array.isArray(message)) return apply(tenant, message.changed);
       tenant.online = new Map(message.map((u) => [u.userUuid, u.loginCnt]));
       tenant.snapshot = undefined;
     });
-    tenant.loaded = load(domainUuid, tenant);
-    tenants.set(domainUuid, tenant);
+    tenant.loaded = load(tenantUuid, tenant);
+    tenants.set(tenantUuid, tenant);
     return tenant;
   }
 
-  function release(domainUuid: string): void {
-    const tenant = tenants.get(domainUuid);
+  function release(tenantUuid: string): void {
+    const tenant = tenants.get(tenantUuid);
     if (!tenant || --tenant.holders > 0) return;
-    tenants.delete(domainUuid);
+    tenants.delete(tenantUuid);
     tenant.subscribed.then((unsubscribe) => unsubscribe()).catch(() => {});
   }
 
@@ -227,15 +227,15 @@ export function createPresenceFeed({
     pending: () => pendingSessions.size > 0 || pendingUsers.size > 0,
     flushNow,
     /** This instance holds a connection of the tenant: keep its list. */
-    hold(domainUuid: string): void {
-      watch(domainUuid).holders += 1;
+    hold(tenantUuid: string): void {
+      watch(tenantUuid).holders += 1;
     },
     /** ... and no longer: forget the list once no connection of the tenant is left. */
     release,
     /** The whole list for a new subscriber (the spec's body), from memory once the tenant is loaded. */
-    async snapshot(domainUuid: string): Promise<string> {
-      const tenant = watch(domainUuid);
-      await (tenant.loaded ??= load(domainUuid, tenant));
+    async snapshot(tenantUuid: string): Promise<string> {
+      const tenant = watch(tenantUuid);
+      await (tenant.loaded ??= load(tenantUuid, tenant));
       return (tenant.snapshot ??= body(asList(tenant.online)));
     },
     /**
@@ -244,23 +244,23 @@ export function createPresenceFeed({
      */
     async resync(): Promise<void> {
       await Promise.all(
-        [...tenants].map(async ([domainUuid, tenant]) => {
-          const counts = await onlineSessionCounts(db, domainUuid, now());
+        [...tenants].map(async ([tenantUuid, tenant]) => {
+          const counts = await onlineSessionCounts(db, tenantUuid, now());
           const changed: LoginUser[] = [...tenant.online.keys()]
             .filter((userUuid) => !counts.has(userUuid))
             .map((userUuid) => ({ userUuid, loginCnt: 0 }));
           for (const [userUuid, loginCnt] of counts)
             if (tenant.online.get(userUuid) !== loginCnt) changed.push({ userUuid, loginCnt });
           apply(tenant, changed);
-          if (changed.length > 0) publishLocal(topics.loginUser(domainUuid), body({ changed }));
+          if (changed.length > 0) publishLocal(topics.loginUser(tenantUuid), body({ changed }));
         }),
       );
     },
     close(): void {
       clearTimeout(batch?.timer);
-      for (const [domainUuid, tenant] of [...tenants]) {
+      for (const [tenantUuid, tenant] of [...tenants]) {
         tenant.holders = 1;
-        release(domainUuid);
+        release(tenantUuid);
       }
     },
   };

@@ -221,11 +221,11 @@ export async function nextMessage(
 }
 
 /** Follows /topic/loginUser as the console does (the whole list first, then changes) and counts frames. */
-export async function followPresence(client: TestStompClient, domainUuid: string) {
+export async function followPresence(client: TestStompClient, tenantUuid: string) {
   let list: LoginUser[] = [];
   let frames = 0;
   const waiters = new Set<() => void>();
-  const subscription = await subscribed(client, topics.loginUser(domainUuid), (m) => {
+  const subscription = await subscribed(client, topics.loginUser(tenantUuid), (m) => {
     list = applyLoginUsers(list, JSON.parse(m.body) as LoginUserMessage);
     frames += 1;
     for (const waiter of [...waiters]) waiter();

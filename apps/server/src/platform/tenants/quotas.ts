@@ -1,4 +1,4 @@
-import { ApiError } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { QUOTA_NAMES, tenantMessages } from '@tsunagu/contract/tenant-admin';
 import { count, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -40,5 +40,7 @@ export async function requireQuotaRoom(
   const limit = tenant?.limit as number | null | undefined;
   if (limit === null || limit === undefined) return;
   if ((await quotaUsed(conn, tenantUuid, quota)) + adding > limit)
-    throw new ApiError(409, tenantMessages.quotaReached(QUOTA_NAMES[quota], limit));
+    throw new Refusal('conflict', 'tenantQuotaReached', {
+      text: tenantMessages.quotaReached(QUOTA_NAMES[quota], limit),
+    });
 }

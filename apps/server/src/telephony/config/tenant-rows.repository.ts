@@ -126,7 +126,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
   const conditionsOf = groupBy(conditionRows, (row) => row.dialplanUuid);
 
   return {
-    domainUuid: domain.domainUuid,
+    tenantUuid: domain.domainUuid,
     domainName: domain.domainName,
     timeZone: domain.timeZone,
     callRecordingMode: recordingRows[0]?.mode ?? 'off',

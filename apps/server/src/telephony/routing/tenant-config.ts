@@ -91,7 +91,7 @@ export interface GatewayEntry {
 }
 
 export interface TenantConfig {
-  readonly domainUuid: string;
+  readonly tenantUuid: string;
   readonly domainName: string;
   readonly timeZone: string;
   /** off / onDemand / always: 'always' records every connected call from its answer. */
@@ -142,7 +142,7 @@ export function buildTenantConfig(rows: TenantRows): TenantConfig {
   );
   const gateways = gatewayEntries(rows.gateways);
   return Object.freeze({
-    domainUuid: rows.domainUuid,
+    tenantUuid: rows.tenantUuid,
     domainName,
     timeZone,
     callRecordingMode: rows.callRecordingMode ?? 'off',

@@ -59,7 +59,7 @@ export interface GatewayRow {
 
 /** Everything routing needs about one tenant. */
 export interface TenantRows {
-  domainUuid: string;
+  tenantUuid: string;
   domainName: string;
   /** IANA zone the schedules are read in; Asia/Tokyo when absent or unknown. */
   timeZone?: string | null;

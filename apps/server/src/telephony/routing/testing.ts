@@ -110,7 +110,7 @@ export const OFFICE_SCHEDULE = schedule('8001', '本社', [
 
 export function tenantRows(): TenantRows {
   return {
-    domainUuid: uuid(1),
+    tenantUuid: uuid(1),
     domainName: DOMAIN,
     timeZone: 'Asia/Tokyo',
     extensions: [

@@ -30,6 +30,6 @@ export function playback(line: TenantLine, kind: SandboxAudioKind, fileName: str
   // Stock sounds live in FreeSWITCH's sound tree ('ivr/…'); the console serves tenant recordings only.
   const url = fileName.includes('/')
     ? null
-    : `${API_PREFIX}${endpoints.recordingPlay.path}?${new URLSearchParams({ fileName, domainUuid: line.domainUuid })}`;
+    : `${API_PREFIX}${endpoints.recordingPlay.path}?${new URLSearchParams({ fileName, domainUuid: line.tenantUuid })}`;
   return { kind, fileName, url, loop };
 }

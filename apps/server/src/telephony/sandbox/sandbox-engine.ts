@@ -9,9 +9,8 @@ import {
   CLICK_TO_CALL_NAME,
   SANDBOX_CALLER_PREFIX,
   type MenuSubject,
-  type Reason,
-  type RefusalKind,
 } from '@tsunagu/contract';
+import { type Reason, type RefusalKind } from '@tsunagu/contract/refusal';
 import type { WebSocket } from 'ws';
 import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { sameText } from '../../platform/crypto/same-text';
@@ -157,7 +156,7 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
         .byDomainName(caller.domainName)
         .then((config) => {
           if (config?.callRecordingMode !== 'always' || !UUID.test(caller.uuid)) return;
-          recorder.start(caller, callRecordingFile(config.domainUuid, caller.uuid), linkedAt);
+          recorder.start(caller, callRecordingFile(config.tenantUuid, caller.uuid), linkedAt);
         })
         .catch(onError);
     },
@@ -187,9 +186,9 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
     const at = login.lastIndexOf('@');
     const user = login.slice(0, Math.max(at, 0));
     const config = at > 0 ? await configs.byDomainName(login.slice(at + 1)) : null;
-    if (!config || !user) return { identity: null, domainUuid: config?.domainUuid ?? null };
-    const refused = { identity: null, domainUuid: config.domainUuid };
-    const line = board.line(config.domainName, config.domainUuid);
+    if (!config || !user) return { identity: null, tenantUuid: config?.tenantUuid ?? null };
+    const refused = { identity: null, tenantUuid: config.tenantUuid };
+    const line = board.line(config.domainName, config.tenantUuid);
     if (user.startsWith(SANDBOX_CALLER_PREFIX)) {
       const number = user.slice(SANDBOX_CALLER_PREFIX.length);
       const owner = CALLER_PAGE_NUMBER.test(number) ? await options.authenticateToken?.(passwd) : null;
@@ -201,10 +200,10 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       if (!allowed) return refused;
       return {
         identity: { kind: 'caller', login, line, party: { name: '', number } },
-        domainUuid: config.domainUuid,
+        tenantUuid: config.tenantUuid,
       };
     }
-    const row = await findExtensionLogin(options.db, config.domainUuid, user);
+    const row = await findExtensionLogin(options.db, config.tenantUuid, user);
     if (!row?.enabled || !sameSecret(options.secrets, row.passwordEnc, passwd)) return refused;
     const name = config.extensions.get(user)?.ring.target.name ?? '';
     const identity: VertoIdentity = {
@@ -214,14 +213,14 @@ export function createSandboxEngine(options: SandboxEngineOptions): SandboxEngin
       extension: user,
       party: { name, number: user },
     };
-    return { identity, domainUuid: config.domainUuid };
+    return { identity, tenantUuid: config.tenantUuid };
   }
   const signIn = createVertoSignIn({ db: options.db, throttle: options.throttle, check: checkLogin });
 
   async function lineOf(domainName: string) {
     const config = await configs.byDomainName(domainName);
     if (!config) throw new SandboxError('unknown-tenant', 'tenantUnknown');
-    return { config, line: board.line(config.domainName, config.domainUuid) };
+    return { config, line: board.line(config.domainName, config.tenantUuid) };
   }
 
   function channel(domainName: string, uuid: string): Leg {

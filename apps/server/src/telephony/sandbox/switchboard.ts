@@ -13,7 +13,7 @@ const SLOTS = PARK_NUMBER_RANGE.max - PARK_NUMBER_RANGE.min + 1;
 /** One tenant's exchange. */
 export interface TenantLine {
   readonly domainName: string;
-  readonly domainUuid: string;
+  readonly tenantUuid: string;
   readonly legs: Map<string, Leg>;
   /** Slot n (1–8) is index n-1. */
   readonly parked: (Leg | null)[];
@@ -31,7 +31,7 @@ export interface Switchboard {
   readonly events: EngineEmitter;
   now(): Date;
   /** The tenant's exchange, opened on first use. */
-  line(domainName: string, domainUuid: string): TenantLine;
+  line(domainName: string, tenantUuid: string): TenantLine;
   find(domainName: string): TenantLine | undefined;
   lines(): IterableIterator<TenantLine>;
   addLeg(leg: Leg): void;
@@ -134,12 +134,12 @@ export function createSwitchboard(deps: SwitchboardDeps): Switchboard {
   return {
     events,
     now,
-    line(domainName, domainUuid) {
+    line(domainName, tenantUuid) {
       let line = lines.get(domainName);
       if (!line) {
         line = {
           domainName,
-          domainUuid,
+          tenantUuid,
           legs: new Map(),
           parked: Array.from({ length: SLOTS }, () => null),
           browsers: new Map(),

@@ -10,7 +10,7 @@ import type { VertoIdentity } from './verto-session';
 /** A login checked: who it is (null: refused) and the tenant it named, when there is one. */
 export interface VertoLoginCheck {
   identity: VertoIdentity | null;
-  domainUuid: string | null;
+  tenantUuid: string | null;
 }
 
 export interface VertoSignInDeps {
@@ -27,21 +27,21 @@ export function createVertoSignIn({ db, throttle, check }: VertoSignInDeps) {
     passwd: string,
     address: string,
   ): Promise<VertoIdentity | null> {
-    const record = (action: string, domainUuid: string | null, detail?: Record<string, unknown>) =>
-      audit(db, { domainUuid, username: login.slice(0, 200), action, detail, ip: address });
+    const record = (action: string, tenantUuid: string | null, detail?: Record<string, unknown>) =>
+      audit(db, { domainUuid: tenantUuid, username: login.slice(0, 200), action, detail, ip: address });
     // Keyed apart from console IDs: an extension and a console user may share a name.
     const attempt = throttle ? await throttle.attempt(address, `verto:${login}`) : null;
     if (attempt?.refused) {
       if (attempt.first) await record('verto.login.failure', null, { reason: 'throttled' });
       return null;
     }
-    const { identity, domainUuid } = await check(login, passwd);
+    const { identity, tenantUuid } = await check(login, passwd);
     if (!identity) {
-      await record('verto.login.failure', domainUuid, { reason: 'credentials' });
+      await record('verto.login.failure', tenantUuid, { reason: 'credentials' });
       return null;
     }
     if (attempt && !attempt.refused) await attempt.succeeded();
-    await record('verto.login.success', identity.line.domainUuid, { kind: identity.kind });
+    await record('verto.login.success', identity.line.tenantUuid, { kind: identity.kind });
     return identity;
   };
 }

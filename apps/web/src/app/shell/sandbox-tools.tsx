@@ -4,9 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { can } from '@tsunagu/contract/permissions';
 import { useHealth } from '../../shared/api/get-health';
-import { ja } from '../../shared/i18n/ja';
 import { useUserInfo } from '../../shared/session/session-store';
 import { paths } from '../../shared/paths';
+import { callerPageJa } from '../../features/caller-page/caller-page.ja';
 
 const DeskPhoneControls = lazy(() =>
   import('../../features/incoming-call/desk-phone-controls').then((m) => ({ default: m.DeskPhoneControls })),
@@ -24,7 +24,7 @@ export function SandboxTools() {
     <>
       {can(user, 'sandbox.caller') && (
         <Link to={paths.sandbox.caller.href()}>
-          <Button icon={<ExperimentOutlined />}>{ja.callerPage.menu}</Button>
+          <Button icon={<ExperimentOutlined />}>{callerPageJa.menu}</Button>
         </Link>
       )}
       {user.phoneType === 'phone' && (

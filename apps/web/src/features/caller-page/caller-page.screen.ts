@@ -1,8 +1,8 @@
-import { ja } from '../../shared/i18n/ja';
 import type { Screen } from '../../shared/screen';
+import { callerPageJa } from './caller-page.ja';
 
 export const screen: Screen = {
   path: '/sandbox/caller',
-  title: ja.callerPage.title,
+  title: callerPageJa.title,
   lazy: () => import('./caller-page').then((m) => ({ Component: m.CallerPage })),
 };

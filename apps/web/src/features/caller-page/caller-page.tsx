@@ -10,12 +10,12 @@ import { resolveSocketUrl } from '../../phone/socket-url';
 import { phoneErrorText } from '../../phone/user-message';
 import { fetchData } from '../../shared/api/client';
 import { useHealth } from '../../shared/api/get-health';
-import { ja } from '../../shared/i18n/ja';
 import { pbxKeys } from '../../shared/pbx/pbx-query';
 import { useSession } from '../../shared/session/session-store';
 import { useStore } from '../../shared/store/create-store';
+import { callerPageJa } from './caller-page.ja';
 
-const t = ja.callerPage;
+const t = callerPageJa;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
 /** An outside caller's number as the sandbox accepts it (5–20 digits). */
 const OUTSIDE_NUMBER = /^\d{5,20}$/;

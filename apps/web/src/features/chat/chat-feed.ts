@@ -10,7 +10,7 @@ import {
   useShellState,
 } from '../../shared/shell-state/shell-state';
 import { useTenantDirectory } from '../../shared/session/tenant-directory';
-import { ja } from '../../shared/i18n/ja';
+import { chatJa } from './chat.ja';
 import { chatListQuery, markChatRead } from './chat-api';
 import { announceChatMessage, closeChatNotifications } from './chat-notice';
 
@@ -57,7 +57,7 @@ export function useChatFeed(userUuid: string): void {
         if (inView && document.visibilityState === 'visible') return;
         const item = queryClient.getQueryData(queryKey)?.list.find((m) => m.chatUuid === chatUuid);
         if (item && item.userUuid !== userUuid)
-          announceChatMessage(item, names.current.get(item.userUuid) ?? ja.panel.chat.unknownUser);
+          announceChatMessage(item, names.current.get(item.userUuid) ?? chatJa.unknownUser);
       });
     },
     [queryClient, userUuid],

@@ -2,8 +2,9 @@ import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import { Fragment, useEffect, useRef } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import type { DisplayedMessage } from './chat-model';
+import { chatJa } from './chat.ja';
 
-const t = ja.panel.chat;
+const t = chatJa;
 
 function NameLink({ id, name, onPick }: { id: string; name: string; onPick: (id: string) => void }) {
   return (

@@ -1,10 +1,10 @@
 import type { ChatItem } from '@tsunagu/contract/chat';
 import { chatMessageTone, TonePlayer } from '../../phone/tones';
-import { ja } from '../../shared/i18n/ja';
+import { chatJa } from './chat.ja';
 import { showSystemNotification } from '../../shared/notifications/system-notification';
 import { showSidePanelTab } from '../../shared/shell-state/shell-state';
 
-const t = ja.panel.chat;
+const t = chatJa;
 /** A notification's text stops here; the chat tab shows the whole message. */
 const BODY_MAX = 120;
 

@@ -3,15 +3,15 @@ import { chatSendSchema } from '@tsunagu/contract/chat';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { ja } from '../../shared/i18n/ja';
 import { askNotificationPermissionOnce } from '../../shared/notifications/system-notification';
 import { useUserInfo } from '../../shared/session/session-store';
 import { useTenantDirectory } from '../../shared/session/tenant-directory';
 import { chatListQuery, sendChat } from './chat-api';
 import { ChatMessageList } from './chat-message-list';
 import { displayMessages, recipientsOf } from './chat-model';
+import { chatJa } from './chat.ja';
 
-const t = ja.panel.chat;
+const t = chatJa;
 
 /** Chat with colleagues (spec 2.4 "Chat tab"). */
 export function ChatTab() {

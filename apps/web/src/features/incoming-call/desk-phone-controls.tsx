@@ -5,13 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Flex, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { callApi, fetchData } from '../../shared/api/client';
-import { ja } from '../../shared/i18n/ja';
 import { liveTopics } from '../../shared/realtime/live-topics';
 import { useRealtimeConnected, useTopic } from '../../shared/realtime/realtime-session';
 import { useOwnExtensionNumber, useUserInfo } from '../../shared/session/session-store';
 import { callerDisplay } from './caller-display';
+import { deskPhoneJa } from './desk-phone.ja';
 
-const t = ja.deskPhone;
+const t = deskPhoneJa;
 
 /** What the simulated desk phone is doing. */
 export type DeskPhoneState = 'idle' | 'ringing' | 'talking';

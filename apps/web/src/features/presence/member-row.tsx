@@ -7,8 +7,9 @@ import { jaDoNotDisturb } from '../../shared/do-not-disturb/do-not-disturb.ja';
 import { StatusTag } from '../../shared/user-status/status-tag';
 import { ja } from '../../shared/i18n/ja';
 import type { MemberView } from './presence-model';
+import { presenceJa } from './presence.ja';
 
-const t = ja.panel.presence;
+const t = presenceJa;
 
 export interface MemberActions {
   dial: (number: string) => void;

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import type { ParkSlotView } from './presence-model';
+import { presenceJa } from './presence.ja';
 
-const t = ja.panel.presence.park;
+const t = presenceJa.park;
 
 function SlotRow({ slot }: { slot: ParkSlotView }) {
   return (

@@ -1,4 +1,6 @@
 import type { CallStateItem } from '@tsunagu/contract/call';
+import { endpoints } from '@tsunagu/contract/api';
+import { can } from '@tsunagu/contract/permissions';
 import { topics, type LoginUser } from '@tsunagu/contract/realtime';
 import type { UserStatusEntry } from '@tsunagu/contract/user-status';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -382,6 +384,21 @@ describe('presence tab', () => {
   it('offers staff no forced logout', async () => {
     openPresence({ user: { userClass: 'USER' } });
     await loaded();
+    expect(screen.queryByRole('button', { name: /強制ログアウト/ })).toBeNull();
+  });
+
+  it('asks what the endpoint asks: staff who manage users get no button, as the API refuses them', async () => {
+    expect(endpoints.forceLogout.capability).toBe('user.forceLogout');
+    const menu = JSON.stringify([
+      {
+        variant: 3000,
+        attributes: { hidden: false },
+        children: [{ variant: 3100, attributes: { hidden: false } }],
+      },
+    ]);
+    openPresence({ user: { userClass: 'USER', menu } });
+    await loaded();
+    expect(can(panelUserInfo({ userClass: 'USER', menu }).user, 'user.manage')).toBe(true);
     expect(screen.queryByRole('button', { name: /強制ログアウト/ })).toBeNull();
   });
 });

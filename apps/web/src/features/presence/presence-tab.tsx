@@ -20,8 +20,9 @@ import {
   useParkTopic,
   useSoftphones,
 } from './presence-queries';
+import { presenceJa } from './presence.ja';
 
-const t = ja.panel.presence;
+const t = presenceJa;
 
 function GroupBlock({
   group,

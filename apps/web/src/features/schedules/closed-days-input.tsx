@@ -2,8 +2,9 @@ import type { ClosedDay } from '@tsunagu/contract/schedule/schema';
 import { Button, Checkbox, DatePicker, Flex, Input } from 'antd';
 import { ja } from '../../shared/i18n/ja';
 import { DATE_FORMAT, dateText, dateValue } from './picker-values';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 /** A yearly closed day is stored 'MM-DD'; the picker shows it in a leap year, so 02-29 can be picked. */
 const YEARLY_FORMAT = 'MM-DD';
 const LEAP_YEAR = '2000';

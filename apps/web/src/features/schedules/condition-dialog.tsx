@@ -31,8 +31,9 @@ import { NumberInput } from '../../shared/ui/number-input';
 import { ActionTargetSelect, RecordingSelect, type ScheduleChoices } from './action-inputs';
 import { ClosedDaysInput } from './closed-days-input';
 import { DATE_FORMAT, dateText, dateValue, TIME_FORMAT, timeText, timeValue } from './picker-values';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 
 export interface ConditionDialogProps {
   /** The condition to edit, or a new one (newCondition). */

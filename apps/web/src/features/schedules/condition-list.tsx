@@ -4,8 +4,9 @@ import { Button, Flex, Grid, Table, Tooltip, Typography, type TableColumnsType }
 import { useMemo } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { ActionTag } from './action-badges';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 
 /** A condition with its place in the schedule's array (what edits and deletes address). */
 interface Row {

@@ -10,8 +10,9 @@ import { showAlert } from '../../shared/ui/alert';
 import { NumberInput } from '../../shared/ui/number-input';
 import { ActionTargetSelect, RecordingSelect, type ScheduleChoices } from './action-inputs';
 import { withDefault } from './condition-edits';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 
 export interface DefaultConditionPaneProps {
   schedule: Dialplan;

@@ -4,8 +4,9 @@ import { useId, useState } from 'react';
 import { ja } from '../../shared/i18n/ja';
 import { showAlert } from '../../shared/ui/alert';
 import { FormDialog } from '../../shared/ui/form-dialog';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 
 export interface NewScheduleDialogProps {
   saving?: boolean;

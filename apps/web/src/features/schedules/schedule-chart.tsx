@@ -2,11 +2,11 @@ import { chart, SLOT_MINUTES, SLOTS_PER_DAY } from '@tsunagu/contract/schedule/c
 import { ACTION_TYPE_LABELS } from '@tsunagu/contract/schedule/format';
 import type { Dialplan } from '@tsunagu/contract/schedule/schema';
 import { memo, useMemo } from 'react';
-import { ja } from '../../shared/i18n/ja';
 import { actionColor, HOLIDAY_COLOR } from './action-colors';
 import { useElementSize } from '../../shared/ui/use-element-size';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 const LABEL_WIDTH = 100;
 const AXIS_HEIGHT = 18;
 const ROW_HEIGHT = 22;

@@ -29,8 +29,9 @@ import { DATE_FORMAT, dateText, dateValue } from './picker-values';
 import { useSaveSchedule } from './save-schedule';
 import { ScheduleChart } from './schedule-chart';
 import { TryCallPanel } from './try-call-panel';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules;
+const t = schedulesJa;
 const NONE: Dialplan[] = [];
 
 /** The condition being edited in the modal, and where it sits in the schedule (null: a new one). */

@@ -20,12 +20,12 @@ import {
 } from 'antd';
 import { useId, useState } from 'react';
 import { dayjs } from '../../shared/dayjs';
-import { ja } from '../../shared/i18n/ja';
 import { ActionTag } from './action-badges';
 import { DATE_FORMAT, dateText, dateValue } from './picker-values';
 import { useIncomingNumbers, useTryCall } from './try-call';
+import { schedulesJa } from './schedules.ja';
 
-const t = ja.schedules.tryCall;
+const t = schedulesJa.tryCall;
 const SECONDS_FORMAT = 'HH:mm:ss';
 
 export interface TryCallPanelProps {

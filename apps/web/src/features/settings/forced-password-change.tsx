@@ -1,10 +1,10 @@
 import type { UserInfoUser } from '@tsunagu/contract/auth';
 import { Modal, Typography } from 'antd';
-import { ja } from '../../shared/i18n/ja';
 import { updateUserInfo } from '../../shared/session/session-store';
 import { PasswordForm } from './password-form';
+import { settingsJa } from './settings.ja';
 
-const t = ja.panel.settings;
+const t = settingsJa;
 
 /**
  * After an administrator set or reset the password ("must change at next sign-in"), the console asks for a

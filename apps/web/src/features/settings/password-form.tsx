@@ -6,11 +6,11 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Space, Typography } from 'antd';
 import type { FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ja } from '../../shared/i18n/ja';
 import { SettingSection } from './setting-section';
 import { saveUser } from './user-save';
+import { settingsJa } from './settings.ja';
 
-const t = ja.panel.settings;
+const t = settingsJa;
 
 /**
  * Password change: the current password and the new one (the contract's rules), then POST /v1/user.

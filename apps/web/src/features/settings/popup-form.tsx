@@ -3,12 +3,12 @@ import { messages } from '@tsunagu/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { ja } from '../../shared/i18n/ja';
 import { updateUserInfo } from '../../shared/session/session-store';
 import { SettingSection } from './setting-section';
 import { saveUser } from './user-save';
+import { settingsJa } from './settings.ja';
 
-const t = ja.panel.settings;
+const t = settingsJa;
 type Popup = UserInfoUser['popup'];
 const OPTIONS: { value: Popup; label: string }[] = [
   { value: 'true', label: t.popupOptions.true },

@@ -3,7 +3,6 @@ import { messages } from '@tsunagu/contract/messages';
 import { App, Button, Flex, InputNumber, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { logAction } from '../../shared/api/action-log';
-import { ja } from '../../shared/i18n/ja';
 import {
   RINGTONES,
   isValidRingVolume,
@@ -14,8 +13,9 @@ import {
 } from '../../shared/ring-settings/ring-settings';
 import { useRingPreview } from './ring-preview';
 import { SettingSection } from './setting-section';
+import { settingsJa } from './settings.ja';
 
-const t = ja.panel.settings;
+const t = settingsJa;
 const OPTIONS = RINGTONES.map((value) => ({ value, label: t.ringtones[value] }));
 
 /** Ringtone with a 5-second preview, and ring volume (headset only); both stay on this device. */

@@ -1,5 +1,3 @@
-import { CLICK_TO_CALL_NAME } from '@tsunagu/contract/call';
-
 /** Causes a call we placed ends with before anyone answers, as the caller is told them. */
 const NOT_CONNECTED: Record<string, string> = {
   USER_NOT_REGISTERED: '相手の電話が接続されていません。',
@@ -12,7 +10,7 @@ const NOT_CONNECTED: Record<string, string> = {
   NO_ROUTE_DESTINATION: 'この番号にはおつなぎできません。',
 };
 
-/** Words of the softphone, the incoming-call pop-ups and the caller page (模擬発信). */
+/** Words of the softphone and the incoming-call pop-ups, shared by both features and the phone engine. */
 export const jaPhone = {
   softphone: {
     label: 'ソフトフォン',
@@ -120,68 +118,5 @@ export const jaPhone = {
     notificationTitle: '着信',
     notificationBody: (name: string, number: string) => `${name} 【${number}】`,
     toast: '顧客画面へ移動するにはクリックしてください',
-  },
-  deskPhone: {
-    label: '卓上電話（模擬）',
-    idle: '待機中',
-    ringing: (who: string) => `着信中 ${who}`,
-    talking: '通話中',
-    answer: '応答',
-    hangUp: '切断',
-    /** The name the server gives a click-to-call's first leg. */
-    clickToCall: CLICK_TO_CALL_NAME,
-  },
-  callerPage: {
-    title: '模擬発信',
-    menu: '模擬発信',
-    lead: 'サンドボックスの交換機に外線から電話をかけます。マイクの音声が実際に届きます。',
-    notSandbox: '模擬発信はサンドボックス環境でのみ利用できます。',
-    notAllowed: '模擬発信はテナント管理者のみ利用できます。',
-    from: '発信者番号（外線）',
-    fromHint: '5〜20桁の数字（例: 09012345678）',
-    fromInvalid: '発信者番号は5〜20桁の数字で入力してください。',
-    connect: '回線に接続',
-    disconnect: '接続を終了',
-    connected: (login: string) => `接続中: ${login}`,
-    to: '着信番号',
-    toPlaceholder: '着信番号を選択してください',
-    noDestinations: '着信番号が登録されていません。',
-    dial: '発信',
-    hangUp: '切断',
-    answer: '応答',
-    keypad: 'ダイヤルキー（IVR）',
-    state: {
-      idle: '待機中',
-      calling: '呼び出し中',
-      ringing: (number: string) => `着信中 ${number}`,
-      talking: '通話中',
-      ended: (cause: string) => `通話終了（${cause}）`,
-    },
-    /** Why a call ended (verto hangup causes), as the page shows it. */
-    causes: {
-      NORMAL_CLEARING: '通常の切断',
-      USER_BUSY: '話し中',
-      NO_ANSWER: '応答なし',
-      CALL_REJECTED: '拒否されました',
-      UNALLOCATED_NUMBER: '使われていない番号',
-      NO_ROUTE_DESTINATION: '宛先がありません',
-      USER_NOT_REGISTERED: '相手の電話がつながっていません',
-      ORIGINATOR_CANCEL: '発信を取り消しました',
-      LOSE_RACE: '別の電話が応答しました',
-    } as Record<string, string>,
-    otherCause: 'その他の理由',
-    hearing: '再生中の音声',
-    hearingKinds: {
-      greeting: 'グループのアナウンス',
-      ivr: 'IVRの案内',
-      invalid: '入力エラーの案内',
-      exit: '終了の案内',
-      announcement: 'アナウンス',
-      voicemail: '留守番電話',
-      hold: '保留音',
-      park: 'パーク保留音',
-    },
-    nothing: 'なし',
-    failed: '操作に失敗しました。',
   },
 } as const;

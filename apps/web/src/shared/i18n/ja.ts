@@ -2,9 +2,12 @@ import { jaList } from './ja-list';
 import { jaPanel } from './ja-panel';
 import { jaPbx } from './ja-pbx';
 import { jaPhone } from './ja-phone';
-import { jaSchedules } from './ja-schedules';
 
-/** Every word the web app shows, in Japanese. Shared API messages live in @tsunagu/contract's messages. */
+/**
+ * The words several parts of the web app share, in Japanese: the shell, the side panel, the lists, the
+ * softphone and incoming-call words the phone engine shares. A feature's own words live in its folder
+ * (`features/x/x.ja.ts`); API messages and refusal reasons live in the contract.
+ */
 export const ja = {
   appName: 'つなぐ',
   // Titles of the screens outside the menu; a menu screen's title is its label in the contract's menu.
@@ -82,5 +85,4 @@ export const ja = {
   },
   list: jaList,
   pbx: jaPbx,
-  ...jaSchedules,
 } as const;

@@ -1,5 +1,5 @@
-import { ApiError } from '@tsunagu/contract';
-import { IMPORT_MAX_ROWS, importMessages } from '@tsunagu/contract/crm/import';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { IMPORT_MAX_ROWS } from '@tsunagu/contract/crm/import';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 
@@ -52,11 +52,11 @@ export async function readImportFile(bytes: Buffer): Promise<ImportTable> {
       );
     }
   } catch {
-    throw new ApiError(400, importMessages.unreadable);
+    throw new Refusal('invalid', 'importUnreadable');
   }
   const rows = table.slice(1).filter((row) => row.some((cell) => cell !== ''));
   const [headerRow] = table;
-  if (!headerRow || rows.length === 0) throw new ApiError(400, importMessages.empty);
-  if (rows.length > IMPORT_MAX_ROWS) throw new ApiError(400, importMessages.tooManyRows);
+  if (!headerRow || rows.length === 0) throw new Refusal('invalid', 'importEmpty');
+  if (rows.length > IMPORT_MAX_ROWS) throw new Refusal('invalid', 'importTooManyRows');
   return { encoding, headers: headerRow.map((h, i) => h || `列${i + 1}`), rows };
 }

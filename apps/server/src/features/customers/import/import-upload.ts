@@ -1,5 +1,6 @@
-import { ApiError, containsControlCharacter, messages } from '@tsunagu/contract';
-import { IMPORT_MAX_BYTES, importMessages, importOptionsSchema } from '@tsunagu/contract/crm/import';
+import { containsControlCharacter } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { IMPORT_MAX_BYTES, importOptionsSchema } from '@tsunagu/contract/crm/import';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -24,7 +25,7 @@ export interface ImportUpload {
 
 /** Reads the 'file' and 'options' parts; anything missing or malformed is a 400 with a Japanese message. */
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
-  if (!request.isMultipart()) throw new ApiError(400, importMessages.fileMissing);
+  if (!request.isMultipart()) throw new Refusal('invalid', 'importFileMissing');
   let file: Buffer | null = null;
   let options: unknown = null;
   try {
@@ -40,16 +41,16 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
       }
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof Refusal) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(400, importMessages.fileTooLarge);
-    if (error instanceof SyntaxError) throw new ApiError(400, messages.invalidJson);
-    throw new ApiError(400, messages.badRequest);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new Refusal('invalid', 'importFileTooLarge');
+    if (error instanceof SyntaxError) throw new Refusal('invalid', 'invalidJson');
+    throw new Refusal('invalid', 'inputInvalid');
   }
-  if (file === null || file.length === 0) throw new ApiError(400, importMessages.fileMissing);
+  if (file === null || file.length === 0) throw new Refusal('invalid', 'importFileMissing');
   // The router refuses control characters in JSON bodies but cannot see inside a multipart one.
-  if (containsControlCharacter(options)) throw new ApiError(400, messages.controlCharacter);
+  if (containsControlCharacter(options)) throw new Refusal('invalid', 'controlCharacter');
   const parsed = importOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new ApiError(400, importMessages.optionsInvalid);
+  if (!parsed.success) throw new Refusal('invalid', 'importOptionsInvalid');
   return { file, options: parsed.data };
 }

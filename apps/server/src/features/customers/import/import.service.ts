@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, can, messages } from '@tsunagu/contract';
+import { can } from '@tsunagu/contract';
+import { Refusal } from '@tsunagu/contract/refusal';
 import { MAX_CUSTOMER_NUMBERS } from '@tsunagu/contract/crm/customer';
 import {
   IMPORT_PREVIEW_ROWS,
-  importMessages,
   type ImportField,
   type ImportPreview,
   type ImportResult,
@@ -35,7 +35,7 @@ import type { ImportUpload } from './import-upload';
 /** The tenant an upload's options name: the router cannot see inside a multipart body, so the same rule runs here. */
 function uploadTenant(auth: Auth, named: string): string {
   if (named === auth.domainUuid) return auth.domainUuid;
-  if (!can(auth, 'tenant.manage')) throw new ApiError(403, messages.otherTenant);
+  if (!can(auth, 'tenant.manage')) throw new Refusal('forbidden', 'otherTenant');
   return named;
 }
 
@@ -134,7 +134,7 @@ export function createImportService({ db }: { db: Db }) {
     ): Promise<ImportResult> {
       const tenantUuid = uploadTenant(actor.auth, upload.options.domainUuid);
       const { mapping, rows, named } = await plan(tenantUuid, upload, report);
-      if (!named) throw new ApiError(400, importMessages.noNameColumn);
+      if (!named) throw new Refusal('invalid', 'importNoNameColumn');
       const counts = countsOf(rows);
       const username = actor.auth.username;
       const added = rows

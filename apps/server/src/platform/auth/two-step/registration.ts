@@ -1,5 +1,5 @@
-import { ApiError } from '@tsunagu/contract';
-import { isAppCode, twoStepMessages, type TwoStepEnrolment } from '@tsunagu/contract/two-step';
+import { Refusal } from '@tsunagu/contract/refusal';
+import { isAppCode, type TwoStepEnrolment } from '@tsunagu/contract/two-step';
 import type { SecretBox } from '../../crypto/secrets';
 import type { Conn, Tx } from '../../db/client';
 import { acceptedStep, enrolment, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp';
@@ -29,7 +29,7 @@ export async function confirmRegistration(
   now: Date,
 ): Promise<string[] | null> {
   const state = await lockTwoStep(tx, userUuid);
-  if (!state?.pendingEnc) throw new ApiError(400, twoStepMessages.notSetUp);
+  if (!state?.pendingEnc) throw new Refusal('invalid', 'twoStepNotSetUp');
   if (!isAppCode(code)) return null;
   const step = acceptedStep(secrets.open(state.pendingEnc), code, state.lastStep, now.getTime());
   if (step === null) return null;

@@ -18,12 +18,12 @@ export const RECORDING_MARK = 'tsunagu_recording';
  * recordings under three seconds by default), once per channel.
  */
 export function alwaysRecording(
-  config: Pick<TenantConfig, 'callRecordingMode' | 'domainUuid'>,
+  config: Pick<TenantConfig, 'callRecordingMode' | 'tenantUuid'>,
   finalKind: RoutePlan['kind'],
   recordingsPath: string,
 ): Translation {
   if (config.callRecordingMode !== 'always' || !BRIDGING.has(finalKind)) return run();
-  const path = `${recordingsPath}/${config.domainUuid.toLowerCase()}/calls/\${uuid}.wav`;
+  const path = `${recordingsPath}/${config.tenantUuid.toLowerCase()}/calls/\${uuid}.wav`;
   return guard({
     field: `\${${RECORDING_MARK}}`,
     expression: '^true$',

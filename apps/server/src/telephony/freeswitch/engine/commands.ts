@@ -3,7 +3,8 @@
  * ESL commands are split on spaces and lines, originate variables on commas, so anything else could
  * smuggle in other arguments or commands.
  */
-import { CLICK_TO_CALL_NAME, type Reason } from '@tsunagu/contract';
+import { CLICK_TO_CALL_NAME } from '@tsunagu/contract';
+import { type Reason } from '@tsunagu/contract/refusal';
 import { EngineCommandError } from '../../engine';
 import { CLICK_TO_CALL_MARK } from './ring-notices';
 

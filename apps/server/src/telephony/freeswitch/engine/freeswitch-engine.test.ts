@@ -29,9 +29,9 @@ const sessionEvents = splitFrames(fixture('esl/esl-session.rx.raw')).filter(
 let database: Database;
 const invalidated: [string, ConfigKind | undefined][] = [];
 const configs: TenantConfigs = {
-  byTenant: async (uuid) => (uuid === config.domainUuid ? config : null),
+  byTenant: async (uuid) => (uuid === config.tenantUuid ? config : null),
   byDomainName: async (name) => (name === DOMAIN ? config : null),
-  tenantUuidOf: async (name) => (name === DOMAIN ? config.domainUuid : null),
+  tenantUuidOf: async (name) => (name === DOMAIN ? config.tenantUuid : null),
   invalidate: (uuid, kind) => void invalidated.push([uuid, kind]),
 };
 
@@ -301,7 +301,7 @@ describe('FreeSWITCH engine: presence after a reconnect', () => {
     ]);
     expect(engine.registrations('other.example')).toEqual([]);
     // The presence tab's ready softphones: the verto sign-ins only, of the asked tenant only.
-    expect(await engine.softphones(config.domainUuid)).toEqual(['1002']);
+    expect(await engine.softphones(config.tenantUuid)).toEqual(['1002']);
     expect(await engine.softphones('00000000-0000-4000-8000-000000000000')).toEqual([]);
     // The lost connection is reported once; the listings went fine.
     expect(errors).toHaveLength(1);
@@ -402,7 +402,7 @@ describe('FreeSWITCH engine: the recorded session’s events', () => {
     expect(errors).toEqual([]);
     expect(warnings).toContainEqual(expect.stringContaining('-ERR verto_contact Command not found!'));
     // The presence tab's desk phones: 1002's SIP phone is still registered, 1001's is not.
-    const deskPhones = await engine.deskPhones(config.domainUuid);
+    const deskPhones = await engine.deskPhones(config.tenantUuid);
     expect(deskPhones).toContainEqual({ extension: '1002', registered: true });
     expect(deskPhones).not.toContainEqual({ extension: '1001', registered: true });
     expect(await engine.deskPhones('00000000-0000-4000-8000-000000000000')).toEqual([]);
@@ -604,11 +604,11 @@ describe('FreeSWITCH engine: commands', () => {
   it('configuration changes: forgets the tenant’s answers, and FreeSWITCH’s user cache for extensions', async () => {
     const { engine, commands } = await idle();
     invalidated.length = 0;
-    engine.configChanged(config.domainUuid, 'ringGroup');
-    engine.configChanged(config.domainUuid, 'extension');
+    engine.configChanged(config.tenantUuid, 'ringGroup');
+    engine.configChanged(config.tenantUuid, 'extension');
     expect(invalidated).toEqual([
-      [config.domainUuid, 'ringGroup'],
-      [config.domainUuid, 'extension'],
+      [config.tenantUuid, 'ringGroup'],
+      [config.tenantUuid, 'extension'],
     ]);
     await new Promise<void>((resolve) => {
       const wait = () => (commands.includes('api xml_flush_cache') ? resolve() : setImmediate(wait));
@@ -623,11 +623,11 @@ describe('FreeSWITCH engine: commands', () => {
         ? frame('esl-trial-api-sofia-flush_inbound_reg.reply.frame').toString('utf8')
         : idleFreeswitch(command),
     );
-    await engine.dropRegistrations(config.domainUuid, '1001');
+    await engine.dropRegistrations(config.tenantUuid, '1001');
     expect(commands.at(-1)).toBe(`api sofia profile internal flush_inbound_reg 1001@${DOMAIN}`);
     const count = commands.length;
     await engine.dropRegistrations('00000000-0000-4000-8000-000000000999', '1001');
-    await expect(engine.dropRegistrations(config.domainUuid, '1001 reboot')).rejects.toMatchObject({
+    await expect(engine.dropRegistrations(config.tenantUuid, '1001 reboot')).rejects.toMatchObject({
       failure: 'invalid',
     });
     expect(commands).toHaveLength(count);
@@ -639,7 +639,7 @@ describe('FreeSWITCH engine: commands', () => {
         ? frame('esl-trial-api-sofia-flush_inbound_reg-invalid-profile.reply.frame').toString('utf8')
         : idleFreeswitch(command),
     );
-    await expect(engine.dropRegistrations(config.domainUuid, '1001')).rejects.toThrow(
+    await expect(engine.dropRegistrations(config.tenantUuid, '1001')).rejects.toThrow(
       /Invalid Profile \[nosuch\]/,
     );
   });

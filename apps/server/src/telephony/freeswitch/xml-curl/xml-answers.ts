@@ -123,12 +123,12 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     context: 'internal' | 'public',
     plan: RoutePlan,
   ): Promise<string> {
-    const { domainName, domainUuid } = config;
-    const media = await mediaOf(domainUuid);
+    const { domainName, tenantUuid } = config;
+    const media = await mediaOf(tenantUuid);
     const translation = sequence(
       run(
         action('set', `domain_name=${plain(domainName)}`),
-        action('set', `domain_uuid=${domainUuid}`),
+        action('set', `domain_uuid=${tenantUuid}`),
         action('set', `call_direction=${context === 'public' ? 'inbound' : 'local'}`),
       ),
       alwaysRecording(config, finalPlan(plan).kind, deps.recordingsPath),
@@ -190,7 +190,7 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     // let FreeSWITCH fall back to its static dialplan).
     if (!config) return (await configs.tenantUuidOf(request.context)) ? refusalXml(request) : NOT_FOUND_XML;
     const caller = internalCaller(request);
-    return cached(routes, config.domainUuid, `dialplan:${request.destinationNumber}|${caller}`, async () => {
+    return cached(routes, config.tenantUuid, `dialplan:${request.destinationNumber}|${caller}`, async () => {
       const plan = route(config, {
         dialled: request.destinationNumber,
         caller,
@@ -206,11 +206,11 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
     const menu = request.name === 'ivr.conf' && request.menuName ? readIvrMenuName(request.menuName) : null;
     const config = menu ? await configs.byDomainName(menu.domainName) : null;
     if (!menu || !config) return NOT_FOUND_XML;
-    const { domainName, domainUuid } = config;
-    return cached(routes, domainUuid, `ivr:${menu.number}`, async () => {
+    const { domainName, tenantUuid } = config;
+    return cached(routes, tenantUuid, `ivr:${menu.number}`, async () => {
       const entry = config.ivrMenus.get(menu.number);
       if (!entry?.enabled) return { xml: NOT_FOUND_XML, reusable: true };
-      return { xml: buildIvrMenuXml(entry.plan, domainName, await mediaOf(domainUuid)), reusable: true };
+      return { xml: buildIvrMenuXml(entry.plan, domainName, await mediaOf(tenantUuid)), reusable: true };
     });
   }
 
