@@ -63,10 +63,18 @@ async function createTenant(sp: Page): Promise<{ username: string; password: str
   await wizard.getByRole('button', { name: '作成' }).click();
 
   const created = sp.getByRole('dialog', { name: 'ドメインを作成しました' });
-  const password = (await created.getByRole('row', { name: /パスワード/ }).getByRole('cell').innerText()).trim();
+  const password = (
+    await created
+      .getByRole('row', { name: /パスワード/ })
+      .getByRole('cell')
+      .innerText()
+  ).trim();
   expect(password.length).toBeGreaterThanOrEqual(8);
   await created.getByRole('button', { name: '閉じる' }).last().click();
-  await sp.getByRole('row', { name: new RegExp(DOMAIN.replaceAll('.', '\\.')) }).getByText('3 / 10').waitFor();
+  await sp
+    .getByRole('row', { name: new RegExp(DOMAIN.replaceAll('.', '\\.')) })
+    .getByText('3 / 10')
+    .waitFor();
   return { username: 'onboarding-admin', password };
 }
 

@@ -21,7 +21,9 @@ describe('forcedOutReason', () => {
     expect(forcedOutReason('{"reason":"tenantStopped"}')).toBe(
       'このドメインの利用が停止されたため、サインアウトしました。管理者にお問い合わせください。',
     );
-    expect(forcedOutReason('{"by":"管理 太郎"}')).toBe('管理者（管理 太郎）によって強制ログアウトされました。');
+    expect(forcedOutReason('{"by":"管理 太郎"}')).toBe(
+      '管理者（管理 太郎）によって強制ログアウトされました。',
+    );
     expect(forcedOutReason('')).toBe('管理者によって強制ログアウトされました。');
     expect(forcedOutReason('{"reason":"unknown"}')).toBe('管理者によって強制ログアウトされました。');
   });
