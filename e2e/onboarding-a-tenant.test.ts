@@ -14,14 +14,19 @@ import {
   audioArrives,
   callShown,
   incomingCall,
-  openSoftphone,
-  signInWithPhone,
+  dial,
+  signInWithSoftphone,
   softphone,
 } from './support/call-steps';
 import { useE2E } from './support/harness';
+import { createTenantWithWizard, tenantRow, type NewTenant } from './support/tenant-steps';
 
 const e2e = useE2E();
-const DOMAIN = 'onboarding.tsunagu.test';
+const TENANT: NewTenant = {
+  domainName: 'onboarding.tsunagu.test',
+  description: '株式会社オンボーディング',
+  admin: { username: 'onboarding-admin', name: '導入 花子' },
+};
 
 interface NewUser {
   username: string;
@@ -43,40 +48,6 @@ const ITO: NewUser = {
   name: '伊藤 二郎',
   extension: { create: '1010' },
 };
-
-/** The provider's wizard: the tenant, its first administrator (password generated) and 1001–1003. */
-async function createTenant(sp: Page): Promise<{ username: string; password: string }> {
-  await sp.goto('/system/admin');
-  await sp.getByRole('button', { name: '新規作成' }).click();
-  const wizard = sp.getByRole('dialog', { name: 'ドメインの新規作成' });
-  const next = () => wizard.getByRole('button', { name: '次へ' }).click();
-  await wizard.getByLabel('ドメイン名', { exact: true }).fill(DOMAIN);
-  await wizard.getByLabel('説明（ヘッダーに表示）').fill('株式会社オンボーディング');
-  await next();
-  await next();
-  await wizard.getByLabel('ログインID').fill('onboarding-admin');
-  await wizard.getByLabel('氏名').fill('導入 花子');
-  await next();
-  await wizard.getByRole('checkbox', { name: '最初の内線番号を作成する' }).check();
-  await next();
-  await wizard.getByText('1001 ～ 1003').waitFor();
-  await wizard.getByRole('button', { name: '作成' }).click();
-
-  const created = sp.getByRole('dialog', { name: 'ドメインを作成しました' });
-  const password = (
-    await created
-      .getByRole('row', { name: /パスワード/ })
-      .getByRole('cell')
-      .innerText()
-  ).trim();
-  expect(password.length).toBeGreaterThanOrEqual(8);
-  await created.getByRole('button', { name: '閉じる' }).last().click();
-  await sp
-    .getByRole('row', { name: new RegExp(DOMAIN.replaceAll('.', '\\.')) })
-    .getByText('3 / 10')
-    .waitFor();
-  return { username: 'onboarding-admin', password };
-}
 
 /** ユーザー管理's dialog: a 一般 user with a typed password and no forced change, on the given extension. */
 async function createUser(admin: Page, user: NewUser): Promise<void> {
@@ -105,25 +76,23 @@ describe('onboarding a tenant, from the provider to a call, and stopping it', ()
   it('creates the tenant and its administrator, who adds two users; they call each other; disabling signs both out', async () => {
     const sp = await e2e.newPage();
     await signIn(sp, DEMO.sp);
-    const firstAdmin = await createTenant(sp);
+    const firstAdmin = await createTenantWithWizard(sp, TENANT);
+    expect(firstAdmin.password.length).toBeGreaterThanOrEqual(8);
 
     const admin = await e2e.newPage();
     await signIn(admin, firstAdmin);
-    await admin.getByText('株式会社オンボーディング', { exact: true }).waitFor();
+    await admin.getByText(TENANT.description, { exact: true }).waitFor();
     await sidebar(admin).getByRole('link', { name: 'ユーザー管理' }).click();
     await admin.waitForURL('**/system/user');
-    await admin.getByRole('cell', { name: 'onboarding-admin' }).waitFor();
+    await admin.getByRole('cell', { name: TENANT.admin.username }).waitFor();
     await createUser(admin, SATO);
     await createUser(admin, ITO);
     await admin.screenshot({ path: e2e.artifact('onboarding-users.png') });
 
     // Both sign in with a softphone; sato calls ito's new extension, ito answers.
-    const sato = await signInWithPhone(() => e2e.newPage(), SATO);
-    const ito = await signInWithPhone(() => e2e.newPage(), ITO);
-    await openSoftphone(sato);
-    await openSoftphone(ito);
-    await softphone(sato).getByRole('textbox', { name: '電話番号' }).fill('1010');
-    await softphone(sato).getByRole('textbox', { name: '電話番号' }).press('Enter');
+    const sato = await signInWithSoftphone(() => e2e.newPage(), SATO);
+    const ito = await signInWithSoftphone(() => e2e.newPage(), ITO);
+    await dial(sato, '1010');
     await incomingCall(ito).getByText('【1001】').waitFor();
     await incomingCall(ito).getByText(SATO.name).waitFor();
     await incomingCall(ito).getByRole('button', { name: '応答', exact: true }).click();
@@ -137,10 +106,7 @@ describe('onboarding a tenant, from the provider to a call, and stopping it', ()
     await ito.screenshot({ path: e2e.artifact('onboarding-call.png') });
 
     // The provider disables the tenant: both consoles go to the login page at once, saying why.
-    await sp
-      .getByRole('row', { name: new RegExp(DOMAIN.replaceAll('.', '\\.')) })
-      .getByRole('button', { name: '無効化' })
-      .click();
+    await tenantRow(sp, TENANT.domainName).getByRole('button', { name: '無効化' }).click();
     await sp.getByRole('button', { name: 'はい' }).click();
     for (const user of [sato, ito]) {
       await user.waitForURL('**/login', { timeout: 5_000 });
