@@ -220,12 +220,19 @@ function PostalField({ form, id }: { form: UseFormReturn<CustomerFormValues>; id
     }
   };
   return (
-    <Space.Compact>
+    // The field shrinks with its column (the record's form is narrow at 1280 px) and the button keeps its words.
+    <Space.Compact style={{ width: '100%', maxWidth: 260 }}>
       <Controller
         control={form.control}
         name="postalCode"
         render={({ field }) => (
-          <Input id={id} {...bind(field)} maxLength={10} placeholder="100-0001" style={{ width: 140 }} />
+          <Input
+            id={id}
+            {...bind(field)}
+            maxLength={10}
+            placeholder="100-0001"
+            style={{ flex: 1, minWidth: 80 }}
+          />
         )}
       />
       <Button icon={<SearchOutlined />} onClick={() => void lookUp()}>
