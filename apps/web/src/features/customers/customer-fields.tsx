@@ -65,7 +65,7 @@ export function CustomerFields({ form, layout, domainUuid, all = false }: Props)
             {...bind(field)}
             options={prefectureOptions}
             showSearch
-            style={{ width: 200 }}
+            style={{ width: '100%', maxWidth: 200 }}
           />
         )}
       />
@@ -305,7 +305,7 @@ function CustomInput({
                 id={id}
                 value={typeof value === 'number' ? value : null}
                 onChange={(v) => field.onChange(v ?? null)}
-                style={{ width: 200 }}
+                style={{ width: '100%', maxWidth: 200 }}
               />
             );
           case 'date':
@@ -325,7 +325,7 @@ function CustomInput({
                 allowClear
                 placeholder={t.choose}
                 options={spec.options.map((o) => ({ value: o, label: o }))}
-                style={{ width: 240 }}
+                style={{ width: '100%', maxWidth: 240 }}
               />
             );
           case 'choices':
