@@ -120,15 +120,13 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
       };
       const [row] = await db.insert(userGroups).values(values).returning();
       if (members.length > 0)
-        await db
-          .insert(userGroupMembers)
-          .values(
-            members.map((m, i) => ({
-              userGroupUuid: row!.userGroupUuid,
-              userUuid: m.userUuid,
-              sortOrder: i,
-            })),
-          );
+        await db.insert(userGroupMembers).values(
+          members.map((m, i) => ({
+            userGroupUuid: row!.userGroupUuid,
+            userUuid: m.userUuid,
+            sortOrder: i,
+          })),
+        );
       return row!;
     },
     async call(extension, overrides = {}) {
