@@ -9,6 +9,8 @@ export const topics = {
   force: (userUuid: string) => `/topic/force/${userUuid}`,
   /** A new chat message for one user. */
   chat: (userUuid: string) => `/topic/chat/${userUuid}`,
+  /** One user's count of new voicemail messages (digits): sent when a message arrives, is heard or deleted. */
+  voicemail: (userUuid: string) => `/topic/voicemail/${userUuid}`,
   /**
    * The tenant's logged-in users: the whole JSON list (LoginUser[]) once to each new subscriber, then
    * only what changed ({ changed: LoginUser[] }, loginCnt 0 = offline). See LoginUserMessage.
@@ -42,7 +44,7 @@ export type TopicOwner =
   | { kind: 'tenant'; domainUuid: string }
   | { kind: 'tenantName'; domainName: string };
 
-const USER_TOPICS = new Set(['ring', 'force', 'chat']);
+const USER_TOPICS = new Set(['ring', 'force', 'chat', 'voicemail']);
 const TENANT_TOPICS = new Set([
   'loginUser',
   'recall',
