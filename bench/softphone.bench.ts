@@ -8,52 +8,25 @@
 //  - the softphone's JavaScript (gzip): the scripts a headset user loads that a desk-phone user never does.
 // Run after `npm run build`: npx tsx bench/softphone.bench.ts   (BENCH_CALLS, default 20)
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort, freshDataDir, start, stop, waitForLogin, signInThroughForm } from './support';
+import type { Browser, Page } from 'playwright-core';
+import { dial, watchPeerConnections } from '../e2e/support/call-steps';
+import { launchChromium, percentiles, signedInPage } from './chromium';
+import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
-
-/** In the page: stamps each verto.invite as it arrives, before the app's own handler sees it. */
-function stampInvites(): void {
-  const stamps: number[] = [];
-  (window as unknown as { __inviteAt: number[] }).__inviteAt = stamps;
-  const Native = window.WebSocket;
-  window.WebSocket = class extends Native {
-    constructor(url: string | URL, protocols?: string | string[]) {
-      super(url, protocols);
-      if (!String(url).endsWith('/verto')) return;
-      this.addEventListener('message', (event: MessageEvent) => {
-        if (typeof event.data === 'string' && event.data.includes('"method":"verto.invite"'))
-          stamps.push(performance.now());
-      });
-    }
-  };
-  const peers: RTCPeerConnection[] = [];
-  (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
-  const NativePeer = window.RTCPeerConnection;
-  window.RTCPeerConnection = class extends NativePeer {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      peers.push(this);
-    }
-  };
-}
 
 async function signedIn(
   browser: Browser,
   base: string,
   username: string,
 ): Promise<{ page: Page; scripts: Map<string, Promise<Buffer>> }> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
   const scripts = new Map<string, Promise<Buffer>>();
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, res.body());
+  const page = await signedInPage(browser, base, { username, password: 'Staff#2026' }, async (page) => {
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.set(new URL(res.url()).pathname, res.body());
+    });
+    await watchPeerConnections(page);
   });
-  // tsx keeps function names through an esbuild helper the page does not have.
-  await page.addInitScript('globalThis.__name = (fn) => fn;');
-  await page.addInitScript(stampInvites);
-  await signInThroughForm(page, username, 'Staff#2026');
   return { page, scripts };
 }
 
@@ -113,12 +86,6 @@ function audioAfterAnswer(page: Page): Promise<number> {
   });
 }
 
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms (n=${values.length})`;
-};
-
 async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -127,16 +94,7 @@ async function main() {
     DATA_DIR: freshDataDir(),
     LOG_LEVEL: 'warn',
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await waitForLogin(base, 'admin', 'Admin#2026');
     const yamada = await signedIn(browser, base, 'yamada');
@@ -145,10 +103,7 @@ async function main() {
       await page.getByRole('tab', { name: '電話' }).click();
       await page.getByRole('tabpanel', { name: '電話' }).getByText('接続済み').waitFor();
     }
-    const dialFrom = async (page: Page) => {
-      await page.getByRole('textbox', { name: '電話番号' }).fill('1002');
-      await page.getByRole('textbox', { name: '電話番号' }).press('Enter');
-    };
+    const dialFrom = (page: Page) => dial(page, '1002');
     const idle = (page: Page) =>
       page
         .getByRole('tabpanel', { name: '電話' })
@@ -186,8 +141,8 @@ async function main() {
     );
     const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
 
-    console.log(`ring → modal painted:       ${stats(ring)}   (target < 150 ms)`);
-    console.log(`answer → audio received:    ${stats(audio)}`);
+    console.log(`ring → modal painted:       ${percentiles(ring)}   (target < 150 ms)`);
+    console.log(`answer → audio received:    ${percentiles(audio)}`);
     console.log(
       `softphone JS (headset only): ${(total / 1024).toFixed(1)} kB gzip in ${sizes.length} chunks`,
     );

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { messages } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -115,15 +116,18 @@ export function rssOfServer(dataDir: string): number {
   throw new Error('server process not found');
 }
 
-/** Signs in through the login form (the page's baseURL is the server) and waits for the shell. */
+/**
+ * Signs in through the login form (the page's baseURL is the server) and waits for the shell. A bench run
+ * on data an earlier run left may meet the user's session limit: the login page's offer to end the oldest
+ * session is then taken (without it, the sign-in timed out after 30 s and the run ended with no figure).
+ */
 export async function signInThroughForm(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('ID', { exact: true }).fill(username);
   await page.getByLabel('パスワード', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  // A run on data an earlier run left may meet the user's session limit: the form offers to end the oldest.
   const shell = page.getByRole('button', { name: 'ユーザーメニュー' });
-  const endOldest = page.getByRole('button', { name: '最も古いセッションを終了してサインイン' });
+  const endOldest = page.getByRole('button', { name: messages.endOldestSession });
   await shell.or(endOldest).waitFor();
   if (await endOldest.isVisible()) await endOldest.click();
   await shell.waitFor();

@@ -7,60 +7,18 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO } from './support/auth-steps';
-import {
-  callApiAs,
-  incomingCall,
-  openSoftphone,
-  signInWithPhone,
-  softphone,
-  STAFF,
-} from './support/call-steps';
+import { incomingCall, softphone } from './support/call-steps';
 import { useE2E } from './support/harness';
+import {
+  callerRegion,
+  connectCallerLine,
+  ringTheSalesGroup,
+  salesDesk,
+} from './support/outside-caller-steps';
 
 const e2e = useE2E();
 const newPage = () => e2e.newPage();
 const CALLER = '09012345678';
-
-interface Schedule {
-  dialplanName: string;
-  timeconditions: Record<string, unknown>[];
-  [key: string]: unknown;
-}
-
-/** Opens the demo schedule 通常営業 to every day, all day, so that 0312345678 reaches the IVR at any hour. */
-async function openAroundTheClock(admin: Page): Promise<void> {
-  const domainUuid = await admin.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('user_info') ?? '{}') as { user: { domainUuid: string } }).user
-        .domainUuid,
-  );
-  const { list } = await callApiAs<{ list: Schedule[] }>(admin, 'GET', `/api/v1/timeCondition/${domainUuid}`);
-  const schedule = list.find((s) => s.dialplanName === '通常営業');
-  if (!schedule) throw new Error('the demo schedule 通常営業 is missing');
-  const timeconditions = schedule.timeconditions.map((c) =>
-    c.timeConditionType === 'wtime'
-      ? {
-          ...c,
-          timeConditionTimeOfDay: '00:00-24:00',
-          ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((day) => [`timeCondition${day}`, 'true'])),
-        }
-      : c,
-  );
-  await callApiAs(admin, 'POST', '/api/v1/timeCondition/save/', { ...schedule, timeconditions });
-}
-
-const callerRegion = (caller: Page) => caller.getByRole('region', { name: '模擬発信' });
-
-/** The caller page dials the demo number and presses 1 in the IVR: the sales group (yamada, suzuki) rings. */
-async function ringTheSalesGroup(caller: Page): Promise<void> {
-  await caller.getByRole('combobox', { name: '着信番号' }).click();
-  // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
-  await caller.locator('.ant-select-dropdown').getByTitle('0312345678 代表').click();
-  await callerRegion(caller).getByRole('button', { name: /発信/ }).click();
-  await caller.getByText(/再生中の音声: IVRの案内/).waitFor();
-  await caller.getByRole('group', { name: 'ダイヤルキー（IVR）' }).getByRole('button', { name: '1' }).click();
-}
 
 /** The header's 'リコール n' (0 when it is not shown). */
 async function recallBadge(page: Page): Promise<number> {
@@ -71,21 +29,13 @@ async function recallBadge(page: Page): Promise<number> {
 
 describe('a missed customer is called back', () => {
   it('registers the caller from the pop-up, notes the call, counts the missed call for everyone and closes it when suzuki calls back', async () => {
-    const admin = await signInWithPhone(newPage, DEMO.admin);
-    await openAroundTheClock(admin);
-    const yamada = await signInWithPhone(newPage, DEMO.yamada);
-    const suzuki = await signInWithPhone(newPage, STAFF.suzuki);
-    await openSoftphone(yamada);
-    await openSoftphone(suzuki);
+    const { admin, yamada, suzuki } = await salesDesk(newPage);
     // The demo data holds missed calls already: count from what each user sees now.
     await expect.poll(() => recallBadge(yamada)).toBe(await recallBadge(suzuki));
     const before = await recallBadge(yamada);
 
     // The outside caller connects its line as 09012345678 and rings.
-    await admin.getByRole('link', { name: /模擬発信/ }).click();
-    await admin.getByRole('textbox', { name: '発信者番号（外線）' }).fill(CALLER);
-    await admin.getByRole('button', { name: '回線に接続' }).click();
-    await admin.getByText(`接続中: external:${CALLER}@demo.tsunagu.local`).waitFor();
+    await connectCallerLine(admin, CALLER);
     await ringTheSalesGroup(admin);
 
     // yamada's pop-up: an unregistered number; 応答して移動 answers and opens its record.

@@ -4,54 +4,28 @@ import { DEMO } from './support/auth-steps';
 import {
   audioArrives,
   bytesReceived,
-  callApiAs,
   callShown,
   incomingCall,
-  openSoftphone,
+  dial,
   seconds,
   signInWithPhone,
+  signInWithSoftphone,
   softphone,
   STAFF,
   clickWhenEnabled,
   vertoRequestsSent,
 } from './support/call-steps';
 import { useE2E } from './support/harness';
+import {
+  callerRegion,
+  connectCallerLine,
+  dialTheDemoNumber,
+  pressInTheIvr,
+  salesDesk,
+} from './support/outside-caller-steps';
 
 const e2e = useE2E();
 const newPage = () => e2e.newPage();
-
-interface Schedule {
-  dialplanName: string;
-  timeconditions: Record<string, unknown>[];
-  [key: string]: unknown;
-}
-
-/**
- * The demo number 0312345678 follows the schedule 通常営業: weekdays 09:00–18:00 to the IVR 5000,
- * an announcement otherwise. So that the test passes at any hour, its weekday condition is opened
- * to every day, all day (through the API the business-hours screen saves with); the IVR's digit 1
- * then leads to ring group 300 (yamada and suzuki).
- */
-async function openAroundTheClock(admin: Page): Promise<void> {
-  const domainUuid = await admin.evaluate(
-    () =>
-      (JSON.parse(sessionStorage.getItem('user_info') ?? '{}') as { user: { domainUuid: string } }).user
-        .domainUuid,
-  );
-  const { list } = await callApiAs<{ list: Schedule[] }>(admin, 'GET', `/api/v1/timeCondition/${domainUuid}`);
-  const schedule = list.find((s) => s.dialplanName === '通常営業');
-  if (!schedule) throw new Error('the demo schedule 通常営業 is missing');
-  const timeconditions = schedule.timeconditions.map((c) =>
-    c.timeConditionType === 'wtime'
-      ? {
-          ...c,
-          timeConditionTimeOfDay: '00:00-24:00',
-          ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((day) => [`timeCondition${day}`, 'true'])),
-        }
-      : c,
-  );
-  await callApiAs(admin, 'POST', '/api/v1/timeCondition/save/', { ...schedule, timeconditions });
-}
 
 /** The presence tab's park list, expanded. */
 async function parkList(page: Page) {
@@ -63,29 +37,13 @@ async function parkList(page: Page) {
 
 describe('an outside caller reaches staff through the IVR, with real audio', () => {
   it('dials 0312345678 from the caller page, passes the IVR, rings yamada and suzuki; yamada answers and audio flows both ways', async () => {
-    const admin = await signInWithPhone(newPage, DEMO.admin);
-    await openAroundTheClock(admin);
-    const yamada = await signInWithPhone(newPage, DEMO.yamada);
-    const suzuki = await signInWithPhone(newPage, STAFF.suzuki);
-    await openSoftphone(yamada);
-    await openSoftphone(suzuki);
-
-    await admin.getByRole('link', { name: /模擬発信/ }).click();
-    await admin.getByRole('textbox', { name: '発信者番号（外線）' }).fill('09012345678');
-    await admin.getByRole('button', { name: '回線に接続' }).click();
-    await admin.getByText('接続中: external:09012345678@demo.tsunagu.local').waitFor();
-    await admin.getByRole('combobox', { name: '着信番号' }).click();
-    // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
-    await admin.locator('.ant-select-dropdown').getByTitle('0312345678 代表').click();
-    await admin.getByRole('region', { name: '模擬発信' }).getByRole('button', { name: /発信/ }).click();
+    const { admin, yamada, suzuki } = await salesDesk(newPage);
+    await connectCallerLine(admin, '09012345678');
+    await dialTheDemoNumber(admin);
 
     // The IVR's greeting plays on the caller page (the sandbox says so); digit 1 is the sales group.
-    await admin.getByText(/再生中の音声: IVRの案内/).waitFor();
     await admin.screenshot({ path: e2e.artifact('calls-caller-ivr.png') });
-    await admin
-      .getByRole('group', { name: 'ダイヤルキー（IVR）' })
-      .getByRole('button', { name: '1' })
-      .click();
+    await pressInTheIvr(admin, '1');
 
     await incomingCall(yamada).getByText('【09012345678】').waitFor();
     await incomingCall(suzuki).getByText('【09012345678】').waitFor();
@@ -108,7 +66,7 @@ describe('an outside caller reaches staff through the IVR, with real audio', () 
     await yamada.screenshot({ path: e2e.artifact('calls-yamada-talking.png') });
     await admin.screenshot({ path: e2e.artifact('calls-caller-talking.png') });
 
-    await admin.getByRole('region', { name: '模擬発信' }).getByRole('button', { name: /切断/ }).click();
+    await callerRegion(admin).getByRole('button', { name: /切断/ }).click();
     await softphone(yamada).getByLabel('通話相手').getByText('-', { exact: true }).waitFor();
     await admin
       .getByRole('status')
@@ -119,13 +77,10 @@ describe('an outside caller reaches staff through the IVR, with real audio', () 
 
 describe('staff call from the browser softphone', () => {
   it('calls, holds, sends DTMF, parks on P3 and takes the call back, with history on both sides', async () => {
-    const yamada = await signInWithPhone(newPage, DEMO.yamada);
-    const suzuki = await signInWithPhone(newPage, STAFF.suzuki);
-    await openSoftphone(yamada);
-    await openSoftphone(suzuki);
+    const yamada = await signInWithSoftphone(newPage, DEMO.yamada);
+    const suzuki = await signInWithSoftphone(newPage, STAFF.suzuki);
 
-    await softphone(yamada).getByRole('textbox', { name: '電話番号' }).fill('1002');
-    await softphone(yamada).getByRole('textbox', { name: '電話番号' }).press('Enter');
+    await dial(yamada, '1002');
     const modal = incomingCall(suzuki);
     await modal.getByText('【1001】').waitFor();
     await modal.getByText('山田 太郎').waitFor();
@@ -219,8 +174,7 @@ describe('staff call from the browser softphone', () => {
 describe('a desk-phone user calls back from the history', () => {
   it('click-to-call from the call history rings the simulated desk phone first, then the number', async () => {
     const tanaka = await signInWithPhone(newPage, STAFF.tanaka);
-    const yamada = await signInWithPhone(newPage, DEMO.yamada);
-    await openSoftphone(yamada);
+    const yamada = await signInWithSoftphone(newPage, DEMO.yamada);
     const deskPhone = tanaka.getByRole('group', { name: '卓上電話（模擬）' });
 
     // A first call gives tanaka a record to call back from: yamada calls his desk phone.

@@ -150,6 +150,23 @@ export async function openSoftphone(page: Page): Promise<void> {
   await softphone(page).getByText('接続済み').waitFor();
 }
 
+/** signInWithPhone, then the 電話 tab opened with the softphone connected. */
+export async function signInWithSoftphone(
+  newPage: () => Promise<Page>,
+  account: { username: string; password: string },
+): Promise<Page> {
+  const page = await signInWithPhone(newPage, account);
+  await openSoftphone(page);
+  return page;
+}
+
+/** Dials a number from the softphone (the 電話 tab must be open). */
+export async function dial(page: Page, number: string): Promise<void> {
+  const field = softphone(page).getByRole('textbox', { name: '電話番号' });
+  await field.fill(number);
+  await field.press('Enter');
+}
+
 /** The softphone tab's panel. */
 export function softphone(page: Page) {
   return page.getByRole('tabpanel', { name: '電話' });

@@ -11,6 +11,7 @@ import { telephonyEndpoints } from './endpoints/telephony';
 import { twoStepEndpoints } from './endpoints/two-step';
 import { tenantsAdminEndpoints } from './endpoints/tenants-admin';
 import { usersAdminEndpoints } from './endpoints/users-admin';
+import { voicemailEndpoints } from './endpoints/voicemail';
 
 export * from './endpoints/define';
 export { healthSchema, type Health } from './endpoints/auth';
@@ -33,4 +34,5 @@ export const endpoints = {
   ...tenantsAdminEndpoints,
   ...usersAdminEndpoints,
   ...customerEndpoints,
+  ...voicemailEndpoints,
 };

@@ -24,6 +24,9 @@ const SUBJECTS: Record<string, string> = {
   spUser: 'SPユーザー',
   customer: '顧客情報',
   layout: '顧客画面レイアウト',
+  voicemail: '留守番電話',
+  'voicemail.greeting': '留守番電話の応答メッセージ',
+  'voicemail.message': '留守番電話のメッセージ',
 };
 const VERBS: Record<string, string> = {
   success: '成功',
@@ -78,6 +81,10 @@ export const AUDIT_ACTIONS = [
   'extension.passwordReset',
   'extension.delete',
   'extension.doNotDisturb',
+  'voicemail.save',
+  'voicemail.greeting.upload',
+  'voicemail.greeting.delete',
+  'voicemail.message.delete',
   'destination.create',
   'destination.save',
   'destination.delete',

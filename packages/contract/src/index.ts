@@ -16,6 +16,7 @@ export * from './chat';
 export * from './action-log';
 export * from './realtime';
 export * from './user-status';
+export * from './voicemail';
 export * from './analysis/period';
 export * from './analysis/status';
 export * from './analysis/calls';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLoginUsers } from './realtime';
+import { applyLoginUsers, forcedOutReason } from './realtime';
 
 const online = (userUuid: string, loginCnt = 1) => ({ userUuid, loginCnt });
 
@@ -13,5 +13,18 @@ describe('applyLoginUsers', () => {
     const after = applyLoginUsers(before, { changed: [online('b', 1), online('c', 0), online('d')] });
     expect(after).toEqual([online('a'), online('b', 1), online('d')]);
     expect(before).toHaveLength(3);
+  });
+});
+
+describe('forcedOutReason', () => {
+  it('says why when the body gives a reason, else who, else only that it was forced', () => {
+    expect(forcedOutReason('{"reason":"tenantStopped"}')).toBe(
+      'このドメインの利用が停止されたため、サインアウトしました。管理者にお問い合わせください。',
+    );
+    expect(forcedOutReason('{"by":"管理 太郎"}')).toBe(
+      '管理者（管理 太郎）によって強制ログアウトされました。',
+    );
+    expect(forcedOutReason('')).toBe('管理者によって強制ログアウトされました。');
+    expect(forcedOutReason('{"reason":"unknown"}')).toBe('管理者によって強制ログアウトされました。');
   });
 });

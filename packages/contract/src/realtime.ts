@@ -9,6 +9,8 @@ export const topics = {
   force: (userUuid: string) => `/topic/force/${userUuid}`,
   /** A new chat message for one user. */
   chat: (userUuid: string) => `/topic/chat/${userUuid}`,
+  /** One user's count of new voicemail messages (digits): sent when a message arrives, is heard or deleted. */
+  voicemail: (userUuid: string) => `/topic/voicemail/${userUuid}`,
   /**
    * The tenant's logged-in users: the whole JSON list (LoginUser[]) once to each new subscriber, then
    * only what changed ({ changed: LoginUser[] }, loginCnt 0 = offline). See LoginUserMessage.
@@ -42,7 +44,7 @@ export type TopicOwner =
   | { kind: 'tenant'; domainUuid: string }
   | { kind: 'tenantName'; domainName: string };
 
-const USER_TOPICS = new Set(['ring', 'force', 'chat']);
+const USER_TOPICS = new Set(['ring', 'force', 'chat', 'voicemail']);
 const TENANT_TOPICS = new Set([
   'loginUser',
   'recall',
@@ -148,23 +150,36 @@ export function occupiedParkSlots(body: ParkTopicBody): Set<number> {
   return new Set(list.map((e) => Number(e.content) - 5900).filter((slot) => slot >= 1 && slot <= 8));
 }
 
-/** /topic/force/{userUuid}'s body: who ended the user's sessions (their display name, else their ID). */
-export const forceLogoutBodySchema = z.object({ by: z.string() });
+/**
+ * /topic/force/{userUuid}'s body: who ended the user's sessions (their display name, else their ID), or
+ * why, when it was no person's doing on this user (their tenant was stopped).
+ */
+export const forceLogoutBodySchema = z.object({
+  by: z.string().optional(),
+  reason: z.enum(['tenantStopped']).optional(),
+});
 export type ForceLogoutBody = z.infer<typeof forceLogoutBodySchema>;
 
+/** The login page's words for each forced sign-out reason. */
+export const forcedOutMessages = {
+  tenantStopped: 'このドメインの利用が停止されたため、サインアウトしました。管理者にお問い合わせください。',
+  byNamed: (by: string) => `管理者（${by}）によって強制ログアウトされました。`,
+  byAdmin: '管理者によって強制ログアウトされました。',
+} as const;
+
 /**
- * Why the login page is shown after a forced sign-out: who did it, when the body says (an older
- * server sends none).
+ * Why the login page is shown after a forced sign-out: the reason, else who did it, when the body says
+ * (an older server sends none).
  */
 export function forcedOutReason(body: string): string {
-  let by = '';
+  let parsed: ForceLogoutBody = {};
   try {
-    const parsed = forceLogoutBodySchema.safeParse(JSON.parse(body));
-    if (parsed.success) by = parsed.data.by.trim();
+    const result = forceLogoutBodySchema.safeParse(JSON.parse(body));
+    if (result.success) parsed = result.data;
   } catch {
     // Not JSON: no name to tell.
   }
-  return by
-    ? `管理者（${by}）によって強制ログアウトされました。`
-    : '管理者によって強制ログアウトされました。';
+  if (parsed.reason) return forcedOutMessages[parsed.reason];
+  const by = parsed.by?.trim();
+  return by ? forcedOutMessages.byNamed(by) : forcedOutMessages.byAdmin;
 }

@@ -7,6 +7,7 @@ import { reasons } from './reasons';
 import { recallMessages } from './recall';
 import { tenantMessages } from './tenant-admin';
 import { twoStepMessages } from './two-step';
+import { voicemailMessages } from './voicemail';
 
 /**
  * Every reason the server may refuse with, by code: the core table (reasons.ts) and the later areas'
@@ -82,6 +83,11 @@ export const refusalReasons = {
   callHistoryNumberInvalid: callMessages.numberInvalid,
   callHistoryPeriodInvalid: callMessages.periodInvalid,
   callHistoryPeriodTooLong: callMessages.periodTooLong,
+
+  // Personal voicemail
+  voicemailGreetingMissing: voicemailMessages.greetingMissing,
+  voicemailGreetingNone: voicemailMessages.greetingNone,
+  voicemailMessageNotFound: voicemailMessages.messageNotFound,
 } as const satisfies Record<string, string>;
 
 /** A reason's code. */

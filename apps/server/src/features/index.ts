@@ -26,6 +26,7 @@ import * as tenants from './tenants/tenants.routes';
 import * as userAdmin from './user-admin/user-admin.routes';
 import * as userStatus from './user-status/user-status.routes';
 import * as users from './users/users.routes';
+import * as voicemail from './voicemail/voicemail.routes';
 import type { RegisterFeature } from './feature';
 
 /**
@@ -52,6 +53,7 @@ export const features: { register: RegisterFeature }[] = [
   presence,
   userStatus,
   doNotDisturb,
+  voicemail,
   cdr,
   callHistory,
   callRecording,

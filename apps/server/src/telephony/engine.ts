@@ -84,6 +84,21 @@ export interface CallRecord {
   absence?: AbsenceMail;
 }
 
+/** A caller left a message in an extension's voicemail box. */
+export interface VoicemailDeposit {
+  domainName: string;
+  /** The box: its extension's number. */
+  extension: string;
+  /** The engine's id of the message (stored once, however many instances hear of it). */
+  sourceId: string;
+  callerNumber: string;
+  callerName: string;
+  receivedAt: Date;
+  durationMs: number;
+  /** The message: a WAV the sandbox made, or the file mod_voicemail wrote, as this server reads it. */
+  audio: { kind: 'wav'; bytes: Buffer } | { kind: 'file'; path: string };
+}
+
 export interface EngineEvents {
   /** An extension's phone (browser or desk phone) signed in or out. */
   registration: { domainName: string; extension: string; registered: boolean; kind: 'verto' | 'sip' };
@@ -92,6 +107,7 @@ export interface EngineEvents {
   park: { domainName: string; slots: ParkSlot[] };
   ring: RingNotice;
   cdr: CallRecord;
+  voicemail: VoicemailDeposit;
 }
 
 export type EngineListener<K extends keyof EngineEvents> = (event: EngineEvents[K]) => void;

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../platform/auth/passwords';
 import { generateExtensionPassword, type SecretBox } from '../platform/crypto/secrets';
 import type { Db } from '../platform/db/client';
-import { cdrs, domains, extensions, users } from '../platform/db/schema';
+import {
+  cdrs,
+  domains,
+  extensions,
+  gateways,
+  userGroupMembers,
+  userGroups,
+  users,
+} from '../platform/db/schema';
 import { STAFF_MENU } from '../platform/db/seed';
 
 /** The password every built user signs in with. */
@@ -12,6 +20,8 @@ type TenantRow = typeof domains.$inferSelect;
 type ExtensionRow = typeof extensions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type CallRow = typeof cdrs.$inferSelect;
+type GatewayRow = typeof gateways.$inferSelect;
+type UserGroupRow = typeof userGroups.$inferSelect;
 
 /**
  * Builds the rows a test needs, in a tenant of its own, so its assertions never depend on the demo
@@ -29,6 +39,17 @@ export interface Factories {
     tenant: TenantRow,
     overrides?: Partial<Omit<typeof users.$inferInsert, 'domainUuid' | 'passwordHash'>>,
   ): Promise<UserRow>;
+  /** An outside line (gateway) of the tenant. */
+  gateway(
+    tenant: TenantRow,
+    overrides?: Partial<Omit<typeof gateways.$inferInsert, 'domainUuid'>>,
+  ): Promise<GatewayRow>;
+  /** A presence group with its members, in the order given. */
+  userGroup(
+    tenant: TenantRow,
+    members: UserRow[],
+    overrides?: Partial<Omit<typeof userGroups.$inferInsert, 'domainUuid'>>,
+  ): Promise<UserGroupRow>;
   /** One finished call leg in the extension's history. */
   call(
     extension: ExtensionRow,
@@ -78,6 +99,34 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
         ...overrides,
       };
       const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+    async gateway(tenant, overrides = {}) {
+      const values = {
+        gatewayUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        gateway: `03${String(++sequence).padStart(8, '0')}`,
+        ...overrides,
+      };
+      const [row] = await db.insert(gateways).values(values).returning();
+      return row!;
+    },
+    async userGroup(tenant, members, overrides = {}) {
+      const values = {
+        userGroupUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        name: unique('group'),
+        ...overrides,
+      };
+      const [row] = await db.insert(userGroups).values(values).returning();
+      if (members.length > 0)
+        await db.insert(userGroupMembers).values(
+          members.map((m, i) => ({
+            userGroupUuid: row!.userGroupUuid,
+            userUuid: m.userUuid,
+            sortOrder: i,
+          })),
+        );
       return row!;
     },
     async call(extension, overrides = {}) {

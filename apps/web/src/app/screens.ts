@@ -6,6 +6,7 @@ import * as dashboard from '../features/dashboard/dashboard.screen';
 import * as destinations from '../features/destinations/destinations.screen';
 import * as extensions from '../features/extensions/extensions.screen';
 import * as help from '../features/help/help.screen';
+import * as voicemail from '../features/voicemail/voicemail.screen';
 import * as ivr from '../features/ivr/ivr.screen';
 import * as recall from '../features/recall/recall.screen';
 import * as lineAnalysis from '../features/line-analysis/line-analysis.screen';
@@ -51,5 +52,6 @@ export const screens: readonly Screen[] = [
   extensionAnalysis.screen,
   statusAnalysis.screen,
   help.screen,
+  voicemail.screen,
   callerPage.screen,
 ];

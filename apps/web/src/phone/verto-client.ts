@@ -20,6 +20,7 @@ import {
   vertoResult,
   vertoResultSchemas,
   SANDBOX_OFFER_METHOD,
+  SANDBOX_VOICEMAIL_METHOD,
 } from '@tsunagu/contract/verto/index';
 import type {
   VertoClientMethod,
@@ -298,6 +299,23 @@ export class VertoClient {
     const { login, sessid } = this.#session();
     const dialogParams = vertoAnswerDialogParams(this.#call(callID), login);
     await this.#request(vertoAttachRequest(this.#nextId(), { dialogParams, sdp, sessid }));
+  }
+
+  /**
+   * Sends a piece of the voicemail message this page records for the sandbox (sandbox.voicemail). Its
+   * reply is not waited for: pieces go out in order on the socket, the last one before the hang-up.
+   */
+  sendVoicemailPiece(callID: string, pcm: string): void {
+    const socket = this.#socket;
+    if (!socket || socket.readyState !== OPEN) return;
+    socket.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: this.#nextId(),
+        method: SANDBOX_VOICEMAIL_METHOD,
+        params: { callID, pcm },
+      }),
+    );
   }
 
   /** Hangs up (or rejects, with CALL_REJECTED) a call. */

@@ -5,9 +5,11 @@ import {
   type SandboxAudio,
   type VertoHangupCause,
 } from '@tsunagu/contract/verto/index';
+import { SANDBOX_RECORD_CHANNEL, sandboxRecordSchema } from '@tsunagu/contract/verto/sandbox';
 import { mixAudio } from './audio-mix';
 import { CallMedia, MediaSetupError, type MediaEnvironment } from './call-media';
 import type { VertoClient, VertoConnectionState, VertoIncomingCall } from './verto-client';
+import { base64Of, VoicemailRecorder } from './voicemail-recorder';
 
 /**
  * The calls of one verto login with their media: what the softphone and the caller page share.
@@ -71,6 +73,8 @@ export class VertoLine {
   readonly #env: MediaEnvironment;
   readonly #identity: LineIdentity;
   readonly #calls = new Map<string, LineCall>();
+  /** Voicemail messages this page records for the sandbox, by call. */
+  readonly #recorders = new Map<string, VoicemailRecorder>();
   /** Listen-ins this browser serves: callID → the media sending the monitored call's audio. */
   readonly #taps = new Map<string, CallMedia>();
   /** Calls re-offered (verto.attach) since the socket last dropped. */
@@ -94,6 +98,7 @@ export class VertoLine {
       client.on('bye', ({ callID, cause }) => this.#end(callID, cause, true)),
       client.on('display', (d) => this.#display(d.callID, d.display_name, d.display_number)),
       client.on('event', ({ eventChannel, data }) => {
+        if (eventChannel === SANDBOX_RECORD_CHANNEL) return this.#record(data);
         if (eventChannel !== SANDBOX_AUDIO_CHANNEL) return;
         const audio = sandboxAudioSchema.safeParse(data);
         if (audio.success) this.#emit('audio', audio.data);
@@ -175,11 +180,35 @@ export class VertoLine {
     if (!call) return;
     const reason =
       cause ?? (call.answered || call.direction === 'outbound' ? 'NORMAL_CLEARING' : 'CALL_REJECTED');
+    // The end of a voicemail message goes out before the hang-up, on the same socket.
+    this.#stopRecording(callID);
     try {
       await this.#client.bye(callID, reason);
     } finally {
       this.#end(callID, reason);
     }
+  }
+
+  /** The sandbox's voicemail box asks this page to record what its user says on a call it placed. */
+  #record(data: unknown): void {
+    const request = sandboxRecordSchema.safeParse(data);
+    if (!request.success) return;
+    const { callID, sampleRate } = request.data;
+    const tracks = this.#calls.get(callID)?.media?.sendTracks ?? [];
+    if (tracks.length === 0 || this.#recorders.has(callID)) return;
+    try {
+      const recorder = new VoicemailRecorder(tracks, sampleRate, (pcm) =>
+        this.#client.sendVoicemailPiece(callID, base64Of(pcm)),
+      );
+      this.#recorders.set(callID, recorder);
+    } catch {
+      // No audio processing in this browser: the box keeps no message, as for a caller who said nothing.
+    }
+  }
+
+  #stopRecording(callID: string): void {
+    this.#recorders.get(callID)?.stop();
+    this.#recorders.delete(callID);
   }
 
   /** Holds a call: this browser stops sending, then the exchange is told (it plays hold music to the far end). */
@@ -426,6 +455,7 @@ export class VertoLine {
   }
 
   #end(callID: string, cause: string, byExchange = false): void {
+    this.#stopRecording(callID);
     const tap = this.#taps.get(callID);
     if (tap) {
       tap.close();

@@ -13,6 +13,8 @@ export const paths = {
   dashboard: fixed('/dashboard'),
   /** The console's own help (HELP in the header, unless HELP_URL names another site). */
   help: fixed('/help'),
+  /** One's own voicemail box: its messages and settings (the header's badge opens it). */
+  voicemail: fixed('/voicemail'),
   cust: {
     root: fixed('/cust'),
     list: fixed('/cust/management/list'),

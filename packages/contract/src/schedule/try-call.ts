@@ -83,6 +83,8 @@ export const tryCallStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ivr'), number: z.string(), name: z.string() }),
   z.object({ kind: z.literal('announce'), file: z.string() }),
   z.object({ kind: z.literal('voicemail'), email: z.string().nullable() }),
+  /** The rung extension's own voicemail box takes a message. */
+  z.object({ kind: z.literal('mailbox'), number: z.string() }),
   z.object({ kind: z.literal('outbound'), number: z.string(), line: z.string() }),
   z.object({
     kind: z.literal('hangup'),
@@ -130,6 +132,8 @@ export function tryCallStepText(step: TryCallStep): string {
       return `アナウンス「${step.file}」を再生して切断`;
     case 'voicemail':
       return step.email ? `留守番電話を録音（${step.email} へメール）` : '留守番電話を録音';
+    case 'mailbox':
+      return `内線 ${step.number} の留守番電話でメッセージを録音`;
     case 'outbound':
       return `外線 ${step.number} へ発信（回線 ${step.line}）`;
     case 'hangup':

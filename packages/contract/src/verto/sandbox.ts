@@ -81,3 +81,38 @@ export const SANDBOX_CALLER_PREFIX = 'external:';
 export function sandboxCallerLogin(number: string, domainName: string): string {
   return `${SANDBOX_CALLER_PREFIX}${number}@${domainName}`;
 }
+
+/**
+ * The `verto.event` channel on which the sandbox asks a caller's page to record what the caller says
+ * (a voicemail box took the call, the tone has played). The sandbox has no media of its own, so the
+ * page is the microphone: it sends the audio back with {@link SANDBOX_VOICEMAIL_METHOD} until the
+ * call ends. FreeSWITCH never sends it: mod_voicemail records the call's own media.
+ */
+export const SANDBOX_RECORD_CHANNEL = 'sandbox.record';
+
+/** `data` of a `verto.event` on {@link SANDBOX_RECORD_CHANNEL}. */
+export const sandboxRecordSchema = z.object({
+  callID: z.string(),
+  /** Stop after this long; the exchange ends the call then. */
+  maxSeconds: z.number(),
+  /** What to send: 16-bit little-endian mono PCM at this rate. */
+  sampleRate: z.number(),
+});
+export type SandboxRecord = z.infer<typeof sandboxRecordSchema>;
+
+/**
+ * `sandbox.voicemail` (client → sandbox): the next piece of the message being recorded on `callID`,
+ * sent while the call lasts (the last piece before the client's verto.bye). The sandbox keeps the
+ * pieces of a call it asked to record and refuses any other.
+ */
+export const SANDBOX_VOICEMAIL_METHOD = 'sandbox.voicemail';
+
+/** At most this many bytes of PCM per piece (the verto socket takes frames of up to 256 KB). */
+export const SANDBOX_VOICEMAIL_PIECE_BYTES = 64 * 1024;
+
+/** Params of `sandbox.voicemail`. */
+export const sandboxVoicemailParamsSchema = z.object({
+  callID: z.string(),
+  /** Base64 of the PCM piece. */
+  pcm: z.base64().max(Math.ceil(SANDBOX_VOICEMAIL_PIECE_BYTES / 3) * 4),
+});

@@ -1,41 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { messages } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createSecretBox } from '../../platform/crypto/secrets';
-import type { Database } from '../../platform/db/client';
+import { describe, expect, it } from 'vitest';
+import { useTwoInstances, type Instance } from '../../testing/instances';
 import { users } from '../../platform/db/schema';
-import { seedDemo } from '../../platform/db/seed';
-import { createRecordingStorage } from '../../platform/files/recording-storage';
-import { createRedisBus, type Bus } from '../../platform/realtime';
-import { openTestDatabase, testConfig } from '../../testing/test-app';
 
 // Two instances on one database and one Redis, each caching live sessions (session-cache.ts): a session
 // ended through one instance is refused by the other at once; one ended by any other means (a disabled
 // user) within a second.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `tsunagu-test-${randomBytes(4).toString('hex')}:`;
-const config = testConfig();
-let database: Database;
-const instances: { app: FastifyInstance; bus: Bus }[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
-  for (let i = 0; i < 2; i++) {
-    const bus = createRedisBus(REDIS_URL, { prefix });
-    instances.push({ app: await buildApp({ config, database, demo: true, bus }), bus });
-  }
-});
-afterAll(async () => {
-  for (const { app, bus } of instances) {
-    await app.close();
-    await bus.close();
-  }
-  await database.close();
-});
+const two = useTwoInstances();
 
 const headersOf = (token: string) => ({
   authorization: `Bearer ${token}`,
@@ -68,7 +41,7 @@ async function refusedAfter(app: FastifyInstance, username: string, headers: Rec
 
 describe('a session ended on one instance', () => {
   it('is refused by the other within a second of a logout, a forced logout or a disabled user', async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [a, b] = two.list as [Instance, Instance];
     // Logout through A: B held the session in its cache a moment before.
     const suzuki = await signIn(a.app, 'suzuki');
     expect((await info(b.app, 'suzuki', suzuki)).statusCode).toBe(200);
@@ -93,7 +66,7 @@ describe('a session ended on one instance', () => {
     const sato = await signIn(a.app, 'sato');
     expect((await info(a.app, 'sato', sato)).statusCode).toBe(200);
     expect((await info(b.app, 'sato', sato)).statusCode).toBe(200);
-    await database.db.update(users).set({ enabled: false }).where(eq(users.username, 'sato'));
+    await two.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'sato'));
     try {
       const [onA, onB] = await Promise.all([
         refusedAfter(a.app, 'sato', sato),
@@ -102,7 +75,7 @@ describe('a session ended on one instance', () => {
       expect(onA).toBeLessThan(1_000);
       expect(onB).toBeLessThan(1_000);
     } finally {
-      await database.db.update(users).set({ enabled: true }).where(eq(users.username, 'sato'));
+      await two.database.db.update(users).set({ enabled: true }).where(eq(users.username, 'sato'));
     }
   });
 });

@@ -1,39 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { topics, type UserInfo } from '@tsunagu/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createSecretBox } from '../../platform/crypto/secrets';
-import type { Database } from '../../platform/db/client';
-import { seedDemo } from '../../platform/db/seed';
-import { createRedisBus, type Bus } from '../../platform/realtime';
+import { describe, expect, it } from 'vitest';
+import { useTwoInstances, type Instance } from '../../testing/instances';
 import { stompClient } from '../../platform/realtime/stomp-test-kit';
-import { createRecordingStorage } from '../../platform/files/recording-storage';
-import { openTestDatabase, testConfig } from '../../testing/test-app';
 
 // Two server instances on one database (PostgreSQL in the server-pg project) and one Redis:
 // a chat sent through instance A reaches a client connected to instance B.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `tsunagu-test-${randomBytes(4).toString('hex')}:`;
-const config = testConfig();
-let database: Database;
-const instances: { app: FastifyInstance; bus: Bus }[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  await seedDemo(database.db, createSecretBox(config.secretKey), createRecordingStorage(config.dataDir));
-  for (let i = 0; i < 2; i++) {
-    const bus = createRedisBus(REDIS_URL, { prefix });
-    instances.push({ app: await buildApp({ config, database, demo: true, bus }), bus });
-  }
-});
-afterAll(async () => {
-  for (const { app, bus } of instances) {
-    await app.close();
-    await bus.close();
-  }
-  await database.close();
-});
+const two = useTwoInstances();
 
 async function signIn(app: FastifyInstance, username: string) {
   const res = await app.inject({
@@ -50,7 +24,7 @@ async function signIn(app: FastifyInstance, username: string) {
 
 describe('two instances on one Redis', () => {
   it('delivers a chat sent through instance A to a client connected to instance B', async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [a, b] = two.list as [Instance, Instance];
     const yamada = await signIn(a.app, 'yamada');
     const suzuki = await signIn(b.app, 'suzuki');
     const address = await b.app.listen({ port: 0, host: '127.0.0.1' });

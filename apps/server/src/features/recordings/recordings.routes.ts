@@ -8,7 +8,7 @@ import { sendAudio } from '../../platform/files/send-audio';
 import { routeGuardedDelete } from '../../platform/pbx/delete-route';
 import { createRecordingsService, type RecordingsService } from './recordings.service';
 import type { FeatureDeps } from '../feature';
-import { readUpload, UPLOAD_LIMITS } from './recordings.upload';
+import { readUpload, UPLOAD_LIMITS } from '../../platform/files/audio-upload';
 
 export async function register(router: Router, deps: FeatureDeps): Promise<void> {
   const service = createRecordingsService({ ...deps, storage: createRecordingStorage(deps.dataDir) });

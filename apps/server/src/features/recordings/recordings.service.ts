@@ -33,7 +33,7 @@ import {
   renameRecording,
   storageUsage,
 } from './recordings.repository';
-import type { Upload } from './recordings.upload';
+import type { Upload } from '../../platform/files/audio-upload';
 
 export interface RecordingsServiceDeps {
   db: Db;

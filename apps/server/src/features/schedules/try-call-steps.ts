@@ -33,6 +33,8 @@ export function tryCallSteps(plan: RoutePlan): TryCallStep[] {
       return [{ kind: 'announce', file: plan.file }];
     case 'voicemail':
       return [{ kind: 'voicemail', email: plan.email }];
+    case 'mailbox':
+      return [{ kind: 'mailbox', number: plan.extension }];
     case 'outbound':
       return [{ kind: 'outbound', number: plan.number, line: plan.gateway }];
     case 'hangup':

@@ -10,6 +10,7 @@ import {
   type tenantQuerySchema,
 } from '@tsunagu/contract/tenant-admin';
 import type { Page } from '@tsunagu/contract/paging';
+import type { ForceLogoutBody } from '@tsunagu/contract/realtime';
 import type { TenantRow } from '@tsunagu/contract/tenant-admin';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -100,7 +101,9 @@ export function createTenantsService({
 
   /** After a tenant stops: its sessions' sockets close everywhere, its phones are dropped, routes reload. */
   async function afterStop(tenantUuid: string, ended: string[], userUuids: string[], numbers: string[]) {
-    for (const userUuid of userUuids) await realtime.publish(topics.force(userUuid), '');
+    // The login page then says why: the tenant stopped, not an administrator acting on this user.
+    const body: ForceLogoutBody = { reason: 'tenantStopped' };
+    for (const userUuid of userUuids) await realtime.publish(topics.force(userUuid), JSON.stringify(body));
     await realtime.endSessions(ended);
     for (const kind of ALL_KINDS) engine.configChanged(tenantUuid, kind);
     await Promise.all(numbers.map((n) => engine.dropRegistrations(tenantUuid, n).catch(onError)));

@@ -1,4 +1,5 @@
-import { isStrongPassword, messages, newRingGroupForm } from '@tsunagu/contract';
+import { isStrongPassword, messages, newRingGroupForm, topics } from '@tsunagu/contract';
+import { forcedOutMessages, forcedOutReason } from '@tsunagu/contract/realtime';
 import { tenantMessages, type TenantCreate } from '@tsunagu/contract/tenant-admin';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import {
   ringGroups,
   users,
 } from '../../platform/db/schema';
-import { stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
+import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
 import { createTestApp, PASSWORDS, type TestApp, type TestSession } from '../../testing/test-app';
 import { purgeDeletedTenants } from './tenant-purge';
 
@@ -278,13 +279,16 @@ describe('disabling a tenant', () => {
     const socket = stompClient(url, { connectHeaders: { login: row!.userUuid, passcode: admin.token } });
     clients.push(socket);
     await socket.connected;
+    const { next: told } = await nextMessage(socket, topics.force(row!.userUuid));
     t.configChanges.length = 0;
     t.registrationDrops.length = 0;
 
     const res = await t.request(sp, { method: 'POST', url: `/api/v1/domain/${domainUuid}/disable` });
     expect(res.statusCode).toBe(200);
-    const told = await socket.error;
-    expect(told.headers.message).toBeTruthy();
+    // The console is told why, for its login page.
+    expect(forcedOutReason((await told).body)).toBe(forcedOutMessages.tenantStopped);
+    const closing = await socket.error;
+    expect(closing.headers.message).toBeTruthy();
     await socket.closed;
     expect((await t.request(admin, { method: 'GET', url: `/api/v1/user/info/${username}` })).statusCode).toBe(
       401,

@@ -278,6 +278,25 @@ export async function findExtensionHolder(conn: Conn, tenantUuid: string, extens
   return row ?? null;
 }
 
+/** Gives an extension without a display name (e.g. one of a new tenant's range) the given one. */
+export async function nameUnnamedExtension(
+  conn: Conn,
+  tenantUuid: string,
+  extensionUuid: string,
+  name: string,
+): Promise<void> {
+  await conn
+    .update(extensions)
+    .set({ effectiveCallerIdName: name })
+    .where(
+      and(
+        eq(extensions.domainUuid, tenantUuid),
+        eq(extensions.extensionUuid, extensionUuid),
+        eq(extensions.effectiveCallerIdName, ''),
+      ),
+    );
+}
+
 /** Adds an extension (the extensions feature's rules are the contract's; the number lock is the caller's). */
 export async function insertExtensionRow(
   conn: Conn,

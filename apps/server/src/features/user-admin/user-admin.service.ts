@@ -38,6 +38,7 @@ import {
   keysetUserPage,
   listUsers,
   lockUserRow,
+  nameUnnamedExtension,
   loginIdTaken,
   setUserGroups,
   tenantGroupIds,
@@ -173,6 +174,8 @@ export function createUserAdminService({
     if (holder.userUuid && holder.userUuid !== input.userUuid) {
       throw new Refusal('conflict', 'userExtensionTaken');
     }
+    // The name its calls present: an unnamed extension would show colleagues only a number.
+    await nameUnnamedExtension(tx, tenantUuid, input.extensionUuid, input.userNm.trim());
     return input.extensionUuid;
   }
 

@@ -189,6 +189,18 @@ describe('creating and editing users', () => {
     expect(outside.json().msg).toBe(userAdminMessages.extensionUnknown);
   });
 
+  it('names an unnamed extension after the user given it (what colleagues see when called); a named one keeps its name', async () => {
+    const nameOf = async (extensionUuid: string) =>
+      (await t.database.db.select().from(extensions).where(eq(extensions.extensionUuid, extensionUuid)))[0]
+        ?.effectiveCallerIdName;
+    const unnamed = await t.build.extension(tenant);
+    await created(newUser({ userNm: ' 命名 太郎 ', extensionUuid: unnamed.extensionUuid }));
+    expect(await nameOf(unnamed.extensionUuid)).toBe('命名 太郎');
+    const named = await t.build.extension(tenant, { effectiveCallerIdName: '受付' });
+    await created(newUser({ extensionUuid: named.extensionUuid }));
+    expect(await nameOf(named.extensionUuid)).toBe('受付');
+  });
+
   it('creates a new extension with the user in one transaction, and nothing when the user fails', async () => {
     const { user } = await created(
       newUser({ newExtension: { extension: '3456', effectiveCallerIdName: '新人' } }),

@@ -10,15 +10,44 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, extensions, users } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
+type Row = Awaited<ReturnType<TestApp['build']['user']>>;
+type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
+
+// An office of its own: three extensions, two outside lines, four staff (three in 営業部) and a provider user.
 let t: TestApp;
+let office: Tenant;
+let staff: { yamada: Row; suzuki: Row; tanaka: Row; sato: Row; sp: Row };
 let yamada: TestSession;
 beforeAll(async () => {
-  t = await createTestApp();
-  yamada = await t.login('yamada', 'Staff#2026');
+  t = await createTestApp({ demo: false });
+  const { build } = t;
+  office = await build.tenant({ domainDescription: '試験株式会社' });
+  const [e1, e2] = [
+    await build.extension(office, { effectiveCallerIdName: '山田 太郎' }),
+    await build.extension(office, { effectiveCallerIdName: '鈴木 花子' }),
+    await build.extension(office, { effectiveCallerIdName: '受付' }),
+  ];
+  await build.gateway(office, { gateway: '0312345678' });
+  await build.gateway(office, { gateway: '0312345679' });
+  staff = {
+    yamada: await build.user(office, { userNm: '山田 太郎', extensionUuid: e1!.extensionUuid }),
+    suzuki: await build.user(office, { userNm: '鈴木 花子', extensionUuid: e2!.extensionUuid }),
+    tanaka: await build.user(office, { userNm: '田中 一郎' }),
+    sato: await build.user(office, { userNm: '佐藤 次郎' }),
+    sp: await build.user(await build.tenant(), { userClass: 'SP' }),
+  };
+  await build.userGroup(office, [staff.yamada, staff.suzuki, staff.tanaka], {
+    name: '営業部',
+    representativeNumber: '300',
+  });
+  yamada = await signIn('yamada');
 });
 afterAll(() => t.close());
+
+const signIn = (who: keyof typeof staff) => t.login(staff[who].username, FACTORY_PASSWORD);
 
 const info = (s: TestSession | null, username: string) =>
   t.request(s, { method: 'GET', url: `/api/v1/user/info/${username}` });
@@ -29,21 +58,21 @@ const save = (s: TestSession, payload: object, headers: Record<string, string> =
 
 describe('GET /api/v1/user/info/{username}', () => {
   it("returns the user and the tenant only: the shell's few hundred bytes, whatever the tenant's size", async () => {
-    const res = await info(yamada, 'yamada');
+    const res = await info(yamada, staff.yamada.username);
     expect(res.statusCode).toBe(200);
     const data = res.json().data as UserInfo;
     expect(data.user).toMatchObject({
-      id: 'yamada',
+      id: staff.yamada.username,
       userNm: '山田 太郎',
       phoneType: 'verto',
       userClass: 'USER',
       popup: 'true',
-      extension: '1001',
+      extension: '2001',
     });
     expect(data.user).not.toHaveProperty('passwordHash');
     expect(data.domain).toMatchObject({
-      domainName: 'demo.tsunagu.local',
-      domainDescription: 'サンプル株式会社',
+      domainName: office.domainName,
+      domainDescription: '試験株式会社',
       timeZone: 'Asia/Tokyo',
     });
     expect(Object.keys(data).sort()).toEqual(['domain', 'user']);
@@ -54,13 +83,12 @@ describe('GET /api/v1/user/info/{username}', () => {
   });
 
   it("with ?directory=true: the spec's whole info, extensions, gateways and groups with login counts", async () => {
-    const data = (await info(yamada, 'yamada?directory=true')).json().data as UserInfoWithDirectory;
-    expect(data.user.id).toBe('yamada');
-    expect(data.extensions.map((e) => e.extension)).toEqual(
-      Array.from({ length: 11 }, (_, i) => String(1000 + i)),
-    );
-    expect(data.extensions[1]).toEqual(
-      expect.objectContaining({ extension: '1001', label: '1001 (山田 太郎)' }),
+    const data = (await info(yamada, `${staff.yamada.username}?directory=true`)).json()
+      .data as UserInfoWithDirectory;
+    expect(data.user.id).toBe(staff.yamada.username);
+    expect(data.extensions.map((e) => e.extension)).toEqual(['2001', '2002', '2003']);
+    expect(data.extensions[0]).toEqual(
+      expect.objectContaining({ extension: '2001', label: '2001 (山田 太郎)' }),
     );
     expect(JSON.stringify(data)).not.toMatch(/password_?enc|v1:/i);
     expect(data.gwList.map((g) => g.gateway)).toEqual(['0312345678', '0312345679']);
@@ -70,21 +98,22 @@ describe('GET /api/v1/user/info/{username}', () => {
     const me = sales?.userList.find((u) => u.userNm === '山田 太郎');
     // Signed in but without a real-time connection: not online (presence tests cover the online case).
     expect(me?.loginCnt).toBe(0);
-    expect(me?.extension).toBe('1001');
+    expect(me?.extension).toBe('2001');
     expect(sales?.userList.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(0);
   });
 
   it('counts online sessions per member and leaves disabled users out of their groups', async () => {
-    const suzuki = await t.login('suzuki', 'Staff#2026');
+    const suzuki = await signIn('suzuki');
     const { db } = t.database;
     // Suzuki's sessions have a real-time connection open on a live instance.
     await db.execute(sql`INSERT INTO realtime_instances (instance_id) VALUES ('users-test')`);
     await db.execute(sql`INSERT INTO realtime_connections (session_uuid, instance_id, connections)
       SELECT session_uuid, 'users-test', 1 FROM sessions
-      WHERE user_uuid = (SELECT user_uuid FROM users WHERE username = 'suzuki') AND revoked_at IS NULL`);
-    await db.update(users).set({ enabled: false }).where(eq(users.username, 'tanaka'));
+      WHERE user_uuid = ${staff.suzuki.userUuid} AND revoked_at IS NULL`);
+    await db.update(users).set({ enabled: false }).where(eq(users.userUuid, staff.tanaka.userUuid));
     try {
-      const data = (await info(yamada, 'yamada?directory=true')).json().data as UserInfoWithDirectory;
+      const data = (await info(yamada, `${staff.yamada.username}?directory=true`)).json()
+        .data as UserInfoWithDirectory;
       const members = data.userGroup.commDetails.flatMap((g) => g.userList);
       expect(members.find((u) => u.userNm === '鈴木 花子')?.loginCnt).toBe(1);
       expect(members.find((u) => u.userNm === '山田 太郎')?.loginCnt).toBe(0);
@@ -94,21 +123,21 @@ describe('GET /api/v1/user/info/{username}', () => {
       expect(listed.some((u) => u.userNm.startsWith('田中'))).toBe(false);
       expect(listed[0]).not.toHaveProperty('loginCnt');
     } finally {
-      await db.update(users).set({ enabled: true }).where(eq(users.username, 'tanaka'));
+      await db.update(users).set({ enabled: true }).where(eq(users.userUuid, staff.tanaka.userUuid));
       await t.request(suzuki, { method: 'GET', url: '/api/logout' });
     }
   });
 
   it("refuses another user's info (403) unless the caller is SP", async () => {
-    expect((await info(yamada, 'suzuki')).statusCode).toBe(403);
-    const sp = await t.login('sp', 'Sp#Admin2026');
-    const res = await info(sp, 'suzuki');
+    expect((await info(yamada, staff.suzuki.username)).statusCode).toBe(403);
+    const sp = await signIn('sp');
+    const res = await info(sp, staff.suzuki.username);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user.id).toBe('suzuki');
+    expect(res.json().data.user.id).toBe(staff.suzuki.username);
   });
 
   it('stores the staff menu that hides PBX management, system and analysis', async () => {
-    const menu = JSON.parse((await info(yamada, 'yamada')).json().data.user.menu) as {
+    const menu = JSON.parse((await info(yamada, staff.yamada.username)).json().data.user.menu) as {
       variant: number;
       attributes: { hidden: boolean };
     }[];
@@ -122,14 +151,15 @@ describe('GET /api/v1/user/info/{username}', () => {
 });
 
 describe('GET /api/v1/user/directory/{domainUuid}', () => {
-  const domainOf = async () => ((await info(yamada, 'yamada')).json().data as UserInfo).domain.domainUuid;
+  const domainOf = async () =>
+    ((await info(yamada, staff.yamada.username)).json().data as UserInfo).domain.domainUuid;
 
   it('serves the tenant directory compressed, with an ETag the browser revalidates (304, no bytes)', async () => {
     const domainUuid = await domainOf();
     const plain = await directoryOf(yamada, domainUuid);
     expect(plain.statusCode).toBe(200);
     const data = plain.json().data as TenantDirectory;
-    expect(data.extensions.map((e) => e.extension)).toHaveLength(11);
+    expect(data.extensions.map((e) => e.extension)).toHaveLength(3);
     expect(data.gwList.map((g) => g.gateway)).toEqual(['0312345678', '0312345679']);
     expect(plain.headers['cache-control']).toBe('private, no-cache');
     const etag = plain.headers.etag as string;
@@ -153,12 +183,12 @@ describe('GET /api/v1/user/directory/{domainUuid}', () => {
     await db
       .update(extensions)
       .set({ effectiveCallerIdName: '受付 変更' })
-      .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, '1000')));
+      .where(and(eq(extensions.domainUuid, domainUuid), eq(extensions.extension, '2003')));
     const after = await directoryOf(yamada, domainUuid, { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const data = after.json().data as TenantDirectory;
-    expect(data.extensions.find((e) => e.extension === '1000')?.label).toBe('1000 (受付 変更)');
+    expect(data.extensions.find((e) => e.extension === '2003')?.label).toBe('2003 (受付 変更)');
   });
 
   it("refuses another tenant's directory (403) and a caller without a session (401)", async () => {
@@ -175,7 +205,7 @@ describe('GET /api/v1/user/directory/{domainUuid}', () => {
 
 describe('POST /api/v1/user', () => {
   it('needs the XSRF header matching the cookie (403 otherwise)', async () => {
-    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const userUuid = (await info(yamada, staff.yamada.username)).json().data.user.userUuid;
     const payload = { userUuid, popup: 'false' };
     const missing = await t.app.inject({
       method: 'POST',
@@ -193,27 +223,30 @@ describe('POST /api/v1/user', () => {
   });
 
   it("saves the pop-up setting with 'Will take effect after re-login'", async () => {
-    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const userUuid = (await info(yamada, staff.yamada.username)).json().data.user.userUuid;
     const res = await save(yamada, { userUuid, popup: 'false', userCredentials: { password: null } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ code: 0, msg: messages.popupChanged });
-    expect((await info(yamada, 'yamada')).json().data.user.popup).toBe('false');
+    expect((await info(yamada, staff.yamada.username)).json().data.user.popup).toBe('false');
   });
 
   it('refuses a pop-up change when userPopup is false', async () => {
-    await t.database.db.update(users).set({ userPopup: false }).where(eq(users.username, 'suzuki'));
-    const suzuki = await t.login('suzuki', 'Staff#2026');
-    const userUuid = (await info(suzuki, 'suzuki')).json().data.user.userUuid;
+    await t.database.db
+      .update(users)
+      .set({ userPopup: false })
+      .where(eq(users.userUuid, staff.suzuki.userUuid));
+    const suzuki = await signIn('suzuki');
+    const userUuid = staff.suzuki.userUuid;
     const res = await save(suzuki, { userUuid, popup: 'false' });
     expect(res.statusCode).toBe(403);
   });
 
   it('checks the password rule on the server with the spec message', async () => {
-    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const userUuid = (await info(yamada, staff.yamada.username)).json().data.user.userUuid;
     for (const weak of ['Sh#1abc', 'alllowercase#1', 'ALLUPPER#1', 'NoDigits#x', 'NoSpecial1x']) {
       const res = await save(yamada, {
         userUuid,
-        userCredentials: { password: weak, currentPassword: 'Staff#2026' },
+        userCredentials: { password: weak, currentPassword: FACTORY_PASSWORD },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe(PASSWORD_MESSAGE);
@@ -221,29 +254,29 @@ describe('POST /api/v1/user', () => {
   });
 
   it('changes the password, ends the other sessions and keeps the current one', async () => {
-    const other = await t.login('tanaka', 'Staff#2026');
-    const current = await t.login('tanaka', 'Staff#2026');
-    const userUuid = (await info(current, 'tanaka')).json().data.user.userUuid;
+    const { username, userUuid } = staff.tanaka;
+    const other = await signIn('tanaka');
+    const current = await signIn('tanaka');
     const res = await save(current, {
       userUuid,
-      userCredentials: { password: 'New#Pass2026', currentPassword: 'Staff#2026' },
+      userCredentials: { password: 'New#Pass2026', currentPassword: FACTORY_PASSWORD },
     });
     expect(res.json()).toMatchObject({ code: 0, msg: messages.changed });
-    expect((await info(current, 'tanaka')).statusCode).toBe(200);
-    expect((await info(other, 'tanaka')).statusCode).toBe(401);
+    expect((await info(current, username)).statusCode).toBe(200);
+    expect((await info(other, username)).statusCode).toBe(401);
     const oldLogin = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { username: 'tanaka', password: 'Staff#2026' },
+      payload: { username, password: FACTORY_PASSWORD },
     });
     expect(oldLogin.statusCode).toBe(401);
-    await t.login('tanaka', 'New#Pass2026');
+    await t.login(username, 'New#Pass2026');
   });
 
   it('needs the right current password for a new one, and changes nothing without it', async () => {
-    const other = await t.login('sato', 'Staff#2026');
-    const current = await t.login('sato', 'Staff#2026');
-    const userUuid = (await info(current, 'sato')).json().data.user.userUuid;
+    const { username, userUuid } = staff.sato;
+    const other = await signIn('sato');
+    const current = await signIn('sato');
     const missing = await save(current, { userUuid, userCredentials: { password: 'Taken#Over2026' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().msg).toBe('現在のパスワードを入力してください。');
@@ -254,21 +287,20 @@ describe('POST /api/v1/user', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: 400, msg: messages.currentPasswordWrong, data: null });
     // Nothing changed: the old password still signs in and the other session still works.
-    expect((await info(other, 'sato')).statusCode).toBe(200);
-    await t.login('sato', 'Staff#2026');
+    expect((await info(other, username)).statusCode).toBe(200);
+    await signIn('sato');
     const failures = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'user.passwordFailure'), eq(auditLog.username, 'sato')));
+      .where(and(eq(auditLog.action, 'user.passwordFailure'), eq(auditLog.username, username)));
     expect(failures).toHaveLength(1);
   });
 
   it('throttles guessing the current password like a sign-in', async () => {
-    const limited = await createTestApp({ config: { loginLimitPerUser: 2 } });
+    const limited = await createTestApp({ config: { loginLimitPerUser: 2 }, demo: false });
     try {
-      const s = await limited.login('suzuki', 'Staff#2026');
-      const userUuid = (await limited.request(s, { method: 'GET', url: '/api/v1/user/info/suzuki' })).json()
-        .data.user.userUuid;
+      const { username, userUuid } = await limited.build.user(await limited.build.tenant());
+      const s = await limited.login(username, FACTORY_PASSWORD);
       const guess = () =>
         limited.request(s, {
           method: 'POST',
@@ -286,23 +318,21 @@ describe('POST /api/v1/user', () => {
   });
 
   it("refuses to change another user's settings", async () => {
-    const suzukiUuid = (await t.database.db.select().from(users).where(eq(users.username, 'suzuki')))[0]
-      ?.userUuid;
-    const res = await save(yamada, { userUuid: suzukiUuid, popup: 'true' });
+    const res = await save(yamada, { userUuid: staff.suzuki.userUuid, popup: 'true' });
     expect(res.statusCode).toBe(403);
   });
 
   it('rejects a body that changes nothing or has wrong types with 400', async () => {
-    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const userUuid = (await info(yamada, staff.yamada.username)).json().data.user.userUuid;
     expect((await save(yamada, { userUuid })).statusCode).toBe(400);
     expect((await save(yamada, { userUuid, popup: 'maybe' })).statusCode).toBe(400);
     expect((await save(yamada, { userUuid: 'not-a-uuid', popup: 'true' })).statusCode).toBe(400);
   });
 
   it('switches the phone type', async () => {
-    const userUuid = (await info(yamada, 'yamada')).json().data.user.userUuid;
+    const userUuid = (await info(yamada, staff.yamada.username)).json().data.user.userUuid;
     expect((await save(yamada, { userUuid, phoneType: 'phone' })).statusCode).toBe(200);
-    expect((await info(yamada, 'yamada')).json().data.user.phoneType).toBe('phone');
+    expect((await info(yamada, staff.yamada.username)).json().data.user.phoneType).toBe('phone');
     await save(yamada, { userUuid, phoneType: 'verto' });
   });
 });
@@ -314,21 +344,21 @@ describe('GET /api/v1/softphone/connection', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json().data;
     expect(data).toMatchObject({
-      user: '1001@demo.tsunagu.local',
-      callerNumber: '1001',
+      user: `2001@${office.domainName}`,
+      callerNumber: '2001',
       callerName: '山田 太郎',
       socketUrl: '/verto',
     });
     expect(data.pass).toMatch(/^[A-Za-z0-9]{16}$/);
-    const suzuki = await t.login('suzuki', 'Staff#2026');
+    const suzuki = await signIn('suzuki');
     const theirs = (await t.request(suzuki, { method: 'GET', url: '/api/v1/softphone/connection' })).json()
       .data;
-    expect(theirs.user).toBe('1002@demo.tsunagu.local');
+    expect(theirs.user).toBe(`2002@${office.domainName}`);
     expect(theirs.pass).not.toBe(data.pass);
   });
 
   it('answers 404 with a message for a user without an extension', async () => {
-    const sp = await t.login('sp', 'Sp#Admin2026');
+    const sp = await signIn('sp');
     const res = await t.request(sp, { method: 'GET', url: '/api/v1/softphone/connection' });
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toMatch(/内線/);

@@ -329,3 +329,4 @@ export const auditCounts = pgTable('audit_counts', {
   entries: bigint('entries', { mode: 'number' }).notNull(),
 });
 export * from './call-recording-schema';
+export * from './voicemail-schema';

@@ -128,7 +128,7 @@ export async function hasDemo(db: Db): Promise<boolean> {
 /** Loads the demo provider and two tenants in one transaction; recording files go to `storage`. */
 export async function seedDemo(db: Db, secrets: SecretBox, storage: RecordingStorage): Promise<void> {
   await db.transaction(async (tx) => {
-    const provider = await addDomain(tx, 'provider.tsunagu.local', 'Tsunagu プロバイダ');
+    const provider = await addDomain(tx, 'provider.tsunagu.local', 'つなぐ プロバイダ');
     await addUsers(tx, provider, new Map(), [
       { username: 'sp', password: 'Sp#Admin2026', userNm: 'プロバイダ管理者', userClass: 'SP' },
     ]);

@@ -1,45 +1,25 @@
-import type { UserInfo } from '@tsunagu/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInMany, type SignedInUser } from '../../testing/many-sessions';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTokenSigner } from '../auth/tokens';
-import { followPresence, stompClient, type TestStompClient } from './stomp-test-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { useCrowd } from '../../testing/crowd';
+import type { SignedInUser } from '../../testing/many-sessions';
+import { followPresence, stompClient } from './stomp-test-kit';
 
 const CROWD = 60;
 
-let t: TestApp;
-let url: string;
-let domainUuid: string;
-let crowd: SignedInUser[];
-const clients: TestStompClient[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
-  const session = await t.login('yamada', 'Staff#2026');
-  const info = (await t.request(session, { method: 'GET', url: '/api/v1/user/info/yamada' })).json()
-    .data as UserInfo;
-  domainUuid = info.domain.domainUuid;
-  crowd = await signInMany(t.database.db, createTokenSigner(t.config.jwtSecret), domainUuid, CROWD);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.client.deactivate()));
-  await t.close();
-});
+const crowd = useCrowd(CROWD);
 
 /** Connects a user and follows the tenant's presence as the console does. */
 async function join(user: SignedInUser) {
-  const client = stompClient(url, { connectHeaders: { login: user.userUuid, passcode: user.token } });
-  clients.push(client);
+  const client = stompClient(crowd.url, { connectHeaders: { login: user.userUuid, passcode: user.token } });
+  crowd.clients.push(client);
   await client.connected;
-  return { client, presence: await followPresence(client, domainUuid) };
+  return { client, presence: await followPresence(client, crowd.domainUuid) };
 }
 
 describe('presence when a whole tenant connects at once', () => {
   it('costs each client a handful of frames and the database a handful of statements, and ends right', async () => {
-    const statements = vi.spyOn(t.database.db, 'execute');
-    const everyone = await Promise.all(crowd.map(join));
-    const online = (count: (userUuid: string) => number) => crowd.every((u) => count(u.userUuid) === 1);
+    const statements = vi.spyOn(crowd.t.database.db, 'execute');
+    const everyone = await Promise.all(crowd.users.map(join));
+    const online = (count: (userUuid: string) => number) => crowd.users.every((u) => count(u.userUuid) === 1);
     await Promise.all(everyone.map(({ presence }) => presence.until(online)));
 
     // Before batching every connect sent the whole list to everyone connected (~N²/2 = 1,800 frames)
@@ -54,16 +34,16 @@ describe('presence when a whole tenant connects at once', () => {
     // Half leave: the others see exactly them go.
     const [leaving, staying] = [everyone.slice(0, CROWD / 2), everyone.slice(CROWD / 2)];
     await Promise.all(leaving.map(({ client }) => client.client.deactivate()));
-    const gone = new Set(crowd.slice(0, CROWD / 2).map((u) => u.userUuid));
+    const gone = new Set(crowd.users.slice(0, CROWD / 2).map((u) => u.userUuid));
     const settled = (count: (userUuid: string) => number) =>
-      crowd.every((u) => count(u.userUuid) === (gone.has(u.userUuid) ? 0 : 1));
+      crowd.users.every((u) => count(u.userUuid) === (gone.has(u.userUuid) ? 0 : 1));
     await Promise.all(staying.map(({ presence }) => presence.until(settled)));
-    const list = await t.request(await t.login('suzuki', 'Staff#2026'), {
+    const list = await crowd.t.request(await crowd.t.login('suzuki', 'Staff#2026'), {
       method: 'GET',
-      url: `/api/v1/user/loginUsers/${domainUuid}`,
+      url: `/api/v1/user/loginUsers/${crowd.domainUuid}`,
     });
     const listed = new Set((list.json().data as { userUuid: string }[]).map((u) => u.userUuid));
-    expect(crowd.filter((u) => listed.has(u.userUuid)).length).toBe(CROWD / 2);
+    expect(crowd.users.filter((u) => listed.has(u.userUuid)).length).toBe(CROWD / 2);
     statements.mockRestore();
   });
 });

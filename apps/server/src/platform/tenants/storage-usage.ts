@@ -5,13 +5,16 @@ import { rowsOf } from '../db/migrate';
 
 /**
  * What counts against a tenant's storage quota (`domains.recording_quota_bytes`): its own uploaded audio
- * files (built-in recordings are ours, not theirs) and its call recordings.
+ * files (built-in recordings are ours, not theirs), its call recordings, and its users' voicemail messages
+ * and greetings, which lie in the same storage.
  */
 const usedBytes = (tenantUuid: string) => sql`
   SELECT (
     (SELECT coalesce(sum(size_bytes), 0) FROM recordings
       WHERE domain_uuid = ${tenantUuid} AND recording_description IS DISTINCT FROM ${DEFAULT_RECORDING})
     + (SELECT coalesce(sum(bytes), 0) FROM call_recordings WHERE domain_uuid = ${tenantUuid})
+    + (SELECT coalesce(sum(size_bytes), 0) FROM voicemail_messages WHERE domain_uuid = ${tenantUuid})
+    + (SELECT coalesce(sum(greeting_size_bytes), 0) FROM voicemail_boxes WHERE domain_uuid = ${tenantUuid})
   )::float8 AS used`;
 
 /**

@@ -19,9 +19,10 @@ import {
   speedDials,
   timeConditions,
   users,
+  voicemailBoxes,
 } from '../../platform/db/schema';
 import { timeConditionOf } from '../../platform/db/time-condition-rows';
-import type { TenantRows } from '../routing';
+import type { TenantRows, VoicemailBoxRow } from '../routing';
 
 /** A tenant's name and id. */
 export interface TenantName {
@@ -78,6 +79,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
     speedRows,
     gatewayRows,
     recordingRows,
+    boxRows,
   ] = await Promise.all([
     conn
       .select()
@@ -110,6 +112,10 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
       .select({ mode: callRecordingSettings.mode })
       .from(callRecordingSettings)
       .where(eq(callRecordingSettings.domainUuid, tenantUuid)),
+    conn
+      .select()
+      .from(voicemailBoxes)
+      .where(and(eq(voicemailBoxes.domainUuid, tenantUuid), eq(voicemailBoxes.enabled, true))),
   ]);
   const domain = domainRows[0];
   if (!domain) return null;
@@ -121,6 +127,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
       phoneTypes.set(user.extensionUuid, user.phoneType);
     }
   }
+  const boxOf = new Map(boxRows.map((box) => [box.extensionUuid, box]));
   const groupOf = groupBy(memberRows, (row) => row.ringGroupUuid);
   const optionsOf = groupBy(optionRows, (row) => row.ivrMenuUuid);
   const conditionsOf = groupBy(conditionRows, (row) => row.dialplanUuid);
@@ -140,6 +147,7 @@ export async function loadTenantRows(conn: Conn, tenantUuid: string): Promise<Te
       forwardAllDestination: row.forwardAllDestination,
       callTimeout: row.callTimeout,
       phoneType: phoneTypes.get(row.extensionUuid) ?? null,
+      voicemail: voicemailRow(boxOf.get(row.extensionUuid)),
     })),
     ringGroups: groupRows.map((row) => ({
       ringGroupExtension: row.ringGroupExtension,
@@ -204,4 +212,15 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
     else groups.set(k, [row]);
   }
   return groups;
+}
+
+/** A switched-on box as routing reads it: its own greeting only when chosen and present. */
+function voicemailRow(box: typeof voicemailBoxes.$inferSelect | undefined): VoicemailBoxRow | null {
+  if (!box) return null;
+  return {
+    onNoAnswer: box.onNoAnswer,
+    noAnswerSeconds: box.noAnswerSeconds,
+    onBusy: box.onBusy,
+    greeting: box.ownGreeting ? box.greetingStorageName : null,
+  };
 }

@@ -93,7 +93,26 @@ export interface ParkEvent {
 }
 
 /** Any event the adapter turns FreeSWITCH events into. */
-export type FreeswitchEngineEvent = RegistrationEvent | CallStateEvent | HangupEvent | ParkEvent;
+/** mod_voicemail's `vm::maintenance` leave-message: a caller left a message in a box. */
+export interface VoicemailLeftEvent {
+  kind: 'voicemail';
+  /** The box id (the extension) and its domain. */
+  extension: string;
+  domain: string;
+  /** VM-UUID: the id of the call that left the message (its Unique-ID; the file is msg_<another id>), one message per call and box. */
+  uuid: string;
+  callerIdNumber: string;
+  callerIdName: string;
+  /** Where mod_voicemail wrote the message. */
+  filePath: string;
+  /** Its length in seconds, as mod_voicemail measured it. */
+  seconds: number;
+  /** When it was left (VM-Timestamp, epoch seconds). */
+  at: Date;
+}
+
+export type FreeswitchEngineEvent =
+  RegistrationEvent | CallStateEvent | HangupEvent | ParkEvent | VoicemailLeftEvent;
 
 /** A call parked in a valet lot, as `valet_info` lists it. */
 export interface ParkedCall {

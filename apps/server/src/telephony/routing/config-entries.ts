@@ -11,7 +11,14 @@ import {
 } from '@tsunagu/contract';
 import { antiOf, compileSchedule, dialplanSchema, type Dialplan } from '@tsunagu/contract';
 import { ivrParamNumber, luaAnnouncementFile, transferDataNumber, xmlTargetOf } from './dialplan-data';
-import { hangup, IVR_SETTINGS, type IvrChoice, type ParkSlot, type RingTarget } from './route-plan';
+import {
+  hangup,
+  IVR_SETTINGS,
+  type IvrChoice,
+  type MailboxPlan,
+  type ParkSlot,
+  type RingTarget,
+} from './route-plan';
 import type {
   DestinationEntry,
   ExtensionEntry,
@@ -48,8 +55,15 @@ export function extensionEntry(row: ExtensionRow): ExtensionEntry {
     extensionUuid,
     name: row.effectiveCallerIdName?.trim() ?? '',
     webPhones: true,
-    ringSeconds: ringSeconds(row.callTimeout),
+    // A box that answers unanswered calls decides how long the extension rings.
+    ringSeconds: row.voicemail?.onNoAnswer
+      ? ringSeconds(row.voicemail.noAnswerSeconds)
+      : ringSeconds(row.callTimeout),
   });
+  const box = row.voicemail;
+  const mailbox: MailboxPlan | null = box
+    ? freeze({ kind: 'mailbox', extension, extensionUuid, greeting: box.greeting })
+    : null;
   return freeze({
     extension,
     extensionUuid,
@@ -58,7 +72,12 @@ export function extensionEntry(row: ExtensionRow): ExtensionEntry {
     forward: dialString(row.forwardAllDestination ?? ''),
     outboundCallerIdNumber: row.outboundCallerIdNumber?.trim() ?? '',
     phoneType: row.phoneType ?? null,
-    ring: freeze({ kind: 'extension', target, onNoAnswer: hangup('no-answer') }),
+    ring: freeze({
+      kind: 'extension',
+      target,
+      onNoAnswer: mailbox && box?.onNoAnswer ? mailbox : hangup('no-answer'),
+      ...(mailbox && box?.onBusy ? { onBusy: mailbox } : {}),
+    }),
     monitor: freeze({ kind: 'monitor', extension, extensionUuid }),
     pickup: freeze({ kind: 'pickup', extension, extensionUuid }),
   });

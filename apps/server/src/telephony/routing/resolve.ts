@@ -67,7 +67,8 @@ export function follow(
 function extensionPlan(extension: ExtensionEntry, ctx: RouteContext): RoutePlan {
   if (!extension.enabled) return hangup('disabled');
   if (extension.extension === ctx.caller) return hangup('self-call');
-  if (extension.doNotDisturb) return hangup('do-not-disturb');
+  // A box that takes busy calls takes those refused by do-not-disturb too.
+  if (extension.doNotDisturb) return extension.ring.onBusy ?? hangup('do-not-disturb');
   if (extension.forward !== '') {
     // A forwarded call leaves on the forwarding extension's own line when it has one.
     return follow(ctx, 'forward', extension.forward, extension.outboundCallerIdNumber || ctx.line);

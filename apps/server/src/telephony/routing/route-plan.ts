@@ -65,11 +65,15 @@ export interface RingTarget {
   readonly ringSeconds: number;
 }
 
-/** Ring one extension; onNoAnswer applies when it does not answer within target.ringSeconds. */
+/**
+ * Ring one extension; onNoAnswer applies when it does not answer within target.ringSeconds, onBusy
+ * (the extension's voicemail box, when it takes busy calls) when its phones refuse the call.
+ */
 export interface RingExtensionPlan {
   readonly kind: 'extension';
   readonly target: RingTarget;
   readonly onNoAnswer: RoutePlan;
+  readonly onBusy?: MailboxPlan;
 }
 
 /**
@@ -140,6 +144,18 @@ export interface VoicemailPlan {
   readonly kind: 'voicemail';
   readonly email: string | null;
   readonly announcement: string | null;
+}
+
+/**
+ * Take a message in an extension's own voicemail box (留守番電話): the box's greeting (or the standard
+ * one), the tone, then the caller's message, kept for the extension's user.
+ */
+export interface MailboxPlan {
+  readonly kind: 'mailbox';
+  readonly extension: string;
+  readonly extensionUuid: string;
+  /** The box's own greeting: its stored name in the tenant's storage; null plays the standard one. */
+  readonly greeting: string | null;
 }
 
 export interface HangupPlan {
@@ -225,6 +241,7 @@ export type RoutePlan =
   | IvrPlan
   | AnnouncePlan
   | VoicemailPlan
+  | MailboxPlan
   | HangupPlan
   | OutboundPlan
   | ParkPlan

@@ -5,7 +5,7 @@ import { config, OFFICE_SCHEDULE, tenantRows } from './testing';
 
 describe('buildTenantConfig', () => {
   it('indexes every kind of object by its number', () => {
-    expect([...config.extensions.keys()]).toHaveLength(12);
+    expect([...config.extensions.keys()]).toHaveLength(15);
     expect([...config.ringGroups.keys()]).toEqual(Array.from({ length: 11 }, (_, i) => String(300 + i)));
     expect([...config.ivrMenus.keys()]).toEqual(['500', '501', '502']);
     expect(config.destinations.get('0312345678')).toEqual({

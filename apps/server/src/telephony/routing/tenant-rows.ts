@@ -23,6 +23,16 @@ export interface ExtensionRow {
   callTimeout?: number | null;
   /** 'verto' = the user works with the browser softphone; absent when no user has the extension. */
   phoneType?: 'verto' | 'phone' | null;
+  /** The extension's voicemail box when it is switched on; absent or null when off. */
+  voicemail?: VoicemailBoxRow | null;
+}
+
+/** A switched-on voicemail box: when it takes calls, and its own greeting's stored name (null: standard). */
+export interface VoicemailBoxRow {
+  onNoAnswer: boolean;
+  noAnswerSeconds: number;
+  onBusy: boolean;
+  greeting: string | null;
 }
 
 export type RingGroupRow = Pick<

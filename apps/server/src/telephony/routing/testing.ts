@@ -108,6 +108,9 @@ export const OFFICE_SCHEDULE = schedule('8001', '本社', [
   mday('停止中', 500, '1', '1-31', { timeConditionActionType: 'hangup', timeConditionEnabled: 'false' }),
 ]);
 
+/** The stored name of extension 1014's own voicemail greeting. */
+export const VOICEMAIL_GREETING = '0b5a7f3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.wav';
+
 export function tenantRows(): TenantRows {
   return {
     tenantUuid: uuid(1),
@@ -133,6 +136,18 @@ export function tenantRows(): TenantRows {
       extension('1010', '加藤', { phoneType: null, enabled: true, doNotDisturb: false }),
       extension('1011', '吉田', { forwardAllDestination: '1001' }),
       extension('1012', '山本', { forwardAllDestination: '*33 1001' }),
+      // Voicemail boxes: unanswered and busy calls after 15 s; busy ones only, with the box's own
+      // greeting; and a box behind do-not-disturb.
+      extension('1013', '井上', {
+        voicemail: { onNoAnswer: true, noAnswerSeconds: 15, onBusy: true, greeting: null },
+      }),
+      extension('1014', '木村', {
+        voicemail: { onNoAnswer: false, noAnswerSeconds: 20, onBusy: true, greeting: VOICEMAIL_GREETING },
+      }),
+      extension('1015', '林', {
+        doNotDisturb: true,
+        voicemail: { onNoAnswer: true, noAnswerSeconds: 20, onBusy: true, greeting: null },
+      }),
     ],
     ringGroups: [
       ringGroup('300', ['1010', '1002', '1001', '1003', '1004', '1099'], {

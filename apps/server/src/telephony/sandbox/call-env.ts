@@ -1,4 +1,4 @@
-import { API_PREFIX, endpoints, type SandboxAudioKind } from '@tsunagu/contract';
+import { API_PREFIX, apiPath, endpoints, type SandboxAudioKind } from '@tsunagu/contract';
 import type { TenantConfigs } from '../config';
 import type { Device, Playback } from './leg';
 import type { Switchboard, TenantLine } from './switchboard';
@@ -32,4 +32,16 @@ export function playback(line: TenantLine, kind: SandboxAudioKind, fileName: str
     ? null
     : `${API_PREFIX}${endpoints.recordingPlay.path}?${new URLSearchParams({ fileName, domainUuid: line.tenantUuid })}`;
   return { kind, fileName, url, loop };
+}
+
+/** mod_voicemail's standard greeting when a box has none of its own ("The person at extension … is not available"). */
+export const VOICEMAIL_STANDARD_GREETING = 'voicemail/vm-not_available.wav';
+/** The tone before the message, as FreeSWITCH's dialplans write it. */
+export const VOICEMAIL_TONE = 'tone_stream://%(500,0,1000)';
+export const VOICEMAIL_TONE_MS = 500;
+
+/** A box's own greeting, served to the tenant's pages by the voicemail feature. */
+export function boxGreeting(line: TenantLine, extension: string, storageName: string): Playback {
+  const url = apiPath(endpoints.voicemailGreetingPlay, { domainUuid: line.tenantUuid }, { extension });
+  return { kind: 'voicemail', fileName: storageName, url, loop: false };
 }

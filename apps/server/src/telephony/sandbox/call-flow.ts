@@ -5,14 +5,24 @@
 import {
   route,
   type IvrPlan,
+  type MailboxPlan,
   type OutboundPlan,
   type RingGroupPlan,
   type RingTarget as RoutedTarget,
   type RoutePlan,
   type TenantConfig,
 } from '../routing';
-import { isOutOfHoursCondition } from '@tsunagu/contract';
-import { HOLD_MUSIC, playback, VOICEMAIL_PROMPT, type CallEnv } from './call-env';
+import { isOutOfHoursCondition, VOICEMAIL_MAX_MESSAGE_SECONDS } from '@tsunagu/contract';
+import {
+  boxGreeting,
+  HOLD_MUSIC,
+  playback,
+  VOICEMAIL_PROMPT,
+  VOICEMAIL_STANDARD_GREETING,
+  VOICEMAIL_TONE,
+  VOICEMAIL_TONE_MS,
+  type CallEnv,
+} from './call-env';
 import { CallFlow } from './flow';
 import { routingNumber, type Device, type Leg } from './leg';
 import { monitor, pickUp, retrieve } from './park-and-monitor';
@@ -80,8 +90,12 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
     case 'extension': {
       const result = await ringTargets(ctx, x, [extensionTarget(ctx, plan.target)]);
       if (result.answered) return;
-      // A phone that refused the call (busy, rejected) is what the caller hears about.
-      if (result.cause === 'USER_BUSY' || result.cause === 'CALL_REJECTED') return board.end(x, result.cause);
+      // A phone that refused the call (busy, rejected) is what the caller hears about, unless its box takes it.
+      if (result.cause === 'USER_BUSY' || result.cause === 'CALL_REJECTED') {
+        return plan.onBusy ? perform(ctx, x, plan.onBusy) : board.end(x, result.cause);
+      }
+      // Only refusals go to a box that takes busy calls alone (as the FreeSWITCH dialplan does).
+      if (plan.onBusy && plan.onNoAnswer !== plan.onBusy) return board.end(x, result.cause);
       // A plain "no answer" passes on why (no phone connected: USER_NOT_REGISTERED), as on FreeSWITCH.
       if (plan.onNoAnswer.kind === 'hangup' && plan.onNoAnswer.reason === 'no-answer')
         return board.end(x, result.cause);
@@ -103,6 +117,8 @@ async function perform(ctx: FlowContext, x: Leg, plan: RoutePlan): Promise<void>
       board.play(x, playback(ctx.line, 'voicemail', plan.announcement ?? VOICEMAIL_PROMPT));
       await sleep(ctx.env.schedule, timings.voicemailMs, ctx.flow.signal);
       return board.end(x, 'NORMAL_CLEARING');
+    case 'mailbox':
+      return mailbox(ctx, x, plan);
     case 'outbound':
       return outbound(ctx, x, plan);
     case 'park':
@@ -174,6 +190,30 @@ async function ivr(ctx: FlowContext, x: Leg, plan: IvrPlan): Promise<void> {
   board.play(x, playback(line, 'exit', settings.exitSound));
   await sleep(schedule, timings.stockSoundMs, flow.signal);
   board.end(x, plan.onExit.cause);
+}
+
+/**
+ * An extension's voicemail box, as mod_voicemail takes a message: the greeting, the tone, then what
+ * the caller says until they hang up or the longest message is reached. The caller's page records
+ * (the sandbox has no media); the switchboard keeps the message when the leg ends.
+ */
+async function mailbox(ctx: FlowContext, x: Leg, plan: MailboxPlan): Promise<void> {
+  const { board, schedule, timings } = ctx.env;
+  early(ctx, x, 'voicemail');
+  if (plan.greeting) {
+    board.play(x, boxGreeting(ctx.line, plan.extension, plan.greeting));
+    await sleep(schedule, timings.playbackMs, ctx.flow.signal);
+  } else {
+    board.play(x, playback(ctx.line, 'voicemail', VOICEMAIL_STANDARD_GREETING));
+    await sleep(schedule, timings.stockSoundMs, ctx.flow.signal);
+  }
+  board.play(x, playback(ctx.line, 'voicemail', VOICEMAIL_TONE));
+  await sleep(schedule, VOICEMAIL_TONE_MS, ctx.flow.signal);
+  board.play(x, null);
+  x.recording = { extension: plan.extension, startedAt: board.now(), pieces: [], bytes: 0 };
+  x.device.record?.(x.uuid, VOICEMAIL_MAX_MESSAGE_SECONDS);
+  await sleep(schedule, VOICEMAIL_MAX_MESSAGE_SECONDS * 1000, ctx.flow.signal);
+  board.end(x, 'NORMAL_CLEARING');
 }
 
 /** A call out through a line: a caller page presenting the number rings, else a simulated phone. */

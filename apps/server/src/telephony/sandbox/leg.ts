@@ -45,6 +45,19 @@ export interface Device {
   display(callID: string, party: Party): void;
   /** What the call would be hearing now; null: silence. */
   audio(callID: string, playback: Playback | null): void;
+  /**
+   * Asks the device to send what its user says on the call (a voicemail box records it); devices
+   * without media have nothing to send and leave it out.
+   */
+  record?(callID: string, maxSeconds: number): void;
+}
+
+/** A message being left in an extension's voicemail box: the PCM pieces the caller's page sent. */
+export interface VoicemailRecording {
+  readonly extension: string;
+  readonly startedAt: Date;
+  readonly pieces: Buffer[];
+  bytes: number;
 }
 
 /** What all legs of one call share. */
@@ -116,6 +129,8 @@ export interface Leg {
   playing: Playback | null;
   /** Set by its flow when it reached a voicemail with a mail address (the sandbox records no audio). */
   voicemail: { email: string; startedAt: Date } | null;
+  /** Set by its flow when a voicemail box records what it says. */
+  recording: VoicemailRecording | null;
   /** Set by its flow when it rang a ring group with a missed-call address (the last such group). */
   missedCallGroup: { email: string; groupName: string; groupNumber: string } | null;
   /**
@@ -152,6 +167,7 @@ export function newLeg(
     monitoring: null,
     playing: null,
     voicemail: null,
+    recording: null,
     missedCallGroup: null,
     retrieved: null,
   };

@@ -7,6 +7,7 @@ import { PARK_NUMBER_RANGE } from '@tsunagu/contract';
 import { callRecord, parkSlots } from './channel-views';
 import type { EngineEmitter } from './engine-events';
 import type { Device, Leg, Playback } from './leg';
+import { voicemailDeposit } from './voicemail-message';
 
 const SLOTS = PARK_NUMBER_RANGE.max - PARK_NUMBER_RANGE.min + 1;
 
@@ -126,6 +127,9 @@ export function createSwitchboard(deps: SwitchboardDeps): Switchboard {
     line?.legs.delete(leg.uuid);
     deps.onLegEnd?.(leg);
     events.emit('cdr', callRecord(leg, cause, endStamp));
+    const deposit = voicemailDeposit(leg);
+    leg.recording = null;
+    if (deposit) events.emit('voicemail', deposit);
     changed(leg.domainName);
     // Last, so whatever the fork does next (ring the next member, route on) sees this leg gone.
     fork?.ended(leg, cause);

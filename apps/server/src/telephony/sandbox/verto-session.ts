@@ -7,6 +7,12 @@
 import {
   parseVertoClientRequest,
   SANDBOX_AUDIO_CHANNEL,
+  SANDBOX_RECORD_CHANNEL,
+  SANDBOX_VOICEMAIL_METHOD,
+  sandboxVoicemailParamsSchema,
+  type SandboxRecord,
+  VOICEMAIL_MAX_MESSAGE_SECONDS,
+  VOICEMAIL_SAMPLE_RATE,
   SANDBOX_OFFER_METHOD,
   sandboxOfferResultSchema,
   vertoClientRequestSchemas,
@@ -24,6 +30,7 @@ import { asFreeSwitchSdp } from './freeswitch-sdp';
 import { newLeg, type Device, type Leg, type Party } from './leg';
 import type { TenantLine } from './switchboard';
 import { createVertoPeer, refuse, type VertoHandled, type VertoPeer } from './verto-rpc';
+import { maxMessageBytes } from './voicemail-message';
 
 /** Who logged in: an extension's softphone, or a caller page acting as an outside phone. */
 export type VertoIdentity =
@@ -145,7 +152,30 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
         : { action: 'stop', callID };
       peer.notify('verto.event', { eventChannel: SANDBOX_AUDIO_CHANNEL, data });
     },
+    record(callID, maxSeconds) {
+      const data: SandboxRecord = { callID, maxSeconds, sampleRate: VOICEMAIL_SAMPLE_RATE };
+      peer.notify('verto.event', { eventChannel: SANDBOX_RECORD_CHANNEL, data });
+    },
   };
+
+  /** A piece of the message this page records for a voicemail box; refused for any call not recording. */
+  function voicemailPiece(frame: VertoRequestFrame): VertoHandled {
+    const parsed = sandboxVoicemailParamsSchema.safeParse(frame.params);
+    if (!parsed.success) throw refuse.invalidParams();
+    const recording = legs.get(parsed.data.callID)?.recording;
+    if (!recording) throw refuse.invalidParams();
+    const piece = Buffer.from(parsed.data.pcm, 'base64');
+    // What comes past the longest message is dropped: the flow ends the call at that moment anyway.
+    const kept = piece.subarray(
+      0,
+      Math.max(0, maxMessageBytes(VOICEMAIL_MAX_MESSAGE_SECONDS) - recording.bytes),
+    );
+    if (kept.length > 0) {
+      recording.pieces.push(kept);
+      recording.bytes += kept.length;
+    }
+    return { result: { method: SANDBOX_VOICEMAIL_METHOD } };
+  }
 
   const session: VertoSessionHolder = {
     get login() {
@@ -187,6 +217,7 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     if (!identity) throw refuse.authRequired();
     // As recorded for a stock user: FreeSWITCH's API and echo are not offered.
     if (frame.method === 'jsapi' || frame.method === 'echo') throw refuse.methodNotFound();
+    if (frame.method === SANDBOX_VOICEMAIL_METHOD) return voicemailPiece(frame);
     if (!Object.hasOwn(vertoClientRequestSchemas, frame.method)) throw refuse.methodNotFound();
     const request = parseVertoClientRequest(frame);
     if (!request) throw refuse.invalidParams();

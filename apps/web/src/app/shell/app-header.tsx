@@ -7,7 +7,7 @@ import { DoNotDisturbButton } from '../../shared/do-not-disturb/do-not-disturb-t
 import { ja } from '../../shared/i18n/ja';
 import { paths } from '../../shared/paths';
 import { StatusPicker } from '../../shared/user-status/status-picker';
-import { ChatBadge, CurrentCallIndicator, RecallBadge } from './header-activity';
+import { ChatBadge, CurrentCallIndicator, RecallBadge, VoicemailBadge } from './header-activity';
 import { SandboxTools } from './sandbox-tools';
 import { UserMenu } from './user-menu';
 
@@ -76,6 +76,7 @@ export function AppHeader({
           {hasExtension && <DoNotDisturbButton />}
           <CurrentCallIndicator />
           <RecallBadge />
+          {hasExtension && <VoicemailBadge />}
           <ChatBadge />
           <PhoneTypeToggle />
           <HelpLink />

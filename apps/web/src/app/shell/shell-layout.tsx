@@ -48,7 +48,8 @@ export function ShellLayout() {
           <Layout.Content
             id={MAIN_CONTENT_ID}
             tabIndex={-1}
-            style={{ padding: 16, overflow: 'auto', outline: 'none' }}
+            // The right padding keeps content clear of the side panel's fold button, which stands over this edge.
+            style={{ padding: '16px 56px 16px 16px', overflow: 'auto', outline: 'none' }}
           >
             <RouteAccess user={user}>
               <Outlet />

@@ -86,6 +86,9 @@ export const jaAudit = {
     recoveryCode: 'リカバリーコード',
     password: 'パスワード',
     verto: 'ヘッドセット',
+    /** Who signed a softphone in (verto.login): an extension, or the sandbox's simulated outside caller. */
+    extension: '内線',
+    caller: '模擬発信（外線）',
     phone: '電話機',
     true: 'はい',
     false: 'いいえ',

@@ -1,6 +1,5 @@
 import { endpoints } from '@tsunagu/contract/api';
 import type { Customer, CustomerListItem, CustomerQuery, CustomerSave } from '@tsunagu/contract/crm/customer';
-import type { CustomerLookup } from '@tsunagu/contract/crm/notes';
 import { customerKeys } from '../../shared/customers/customer-queries';
 import type { Page } from '@tsunagu/contract/paging';
 import { queryOptions } from '@tanstack/react-query';
@@ -25,14 +24,7 @@ export function getCustomerExport(domainUuid: string, state: ListState): Promise
   return fetchData(endpoints.customerExport, { params: { domainUuid }, query: customerQuery(state) });
 }
 
-export { customerKeys, layoutQuery } from '../../shared/customers/customer-queries';
-
-export const customerByNumberQuery = (domainUuid: string, number: string) =>
-  queryOptions({
-    queryKey: customerKeys.number(domainUuid, number),
-    queryFn: ({ signal }): Promise<CustomerLookup> =>
-      fetchData(endpoints.customerByNumber, { params: { domainUuid, number }, signal }),
-  });
+export { customerByNumberQuery, customerKeys, layoutQuery } from '../../shared/customers/customer-queries';
 
 export const ownersQuery = (domainUuid: string) =>
   queryOptions({

@@ -65,7 +65,7 @@ export function CustomerFields({ form, layout, domainUuid, all = false }: Props)
             {...bind(field)}
             options={prefectureOptions}
             showSearch
-            style={{ width: 200 }}
+            style={{ width: '100%', maxWidth: 200 }}
           />
         )}
       />
@@ -220,12 +220,19 @@ function PostalField({ form, id }: { form: UseFormReturn<CustomerFormValues>; id
     }
   };
   return (
-    <Space.Compact>
+    // The field shrinks with its column (the record's form is narrow at 1280 px) and the button keeps its words.
+    <Space.Compact style={{ width: '100%', maxWidth: 260 }}>
       <Controller
         control={form.control}
         name="postalCode"
         render={({ field }) => (
-          <Input id={id} {...bind(field)} maxLength={10} placeholder="100-0001" style={{ width: 140 }} />
+          <Input
+            id={id}
+            {...bind(field)}
+            maxLength={10}
+            placeholder="100-0001"
+            style={{ flex: 1, minWidth: 80 }}
+          />
         )}
       />
       <Button icon={<SearchOutlined />} onClick={() => void lookUp()}>
@@ -298,7 +305,7 @@ function CustomInput({
                 id={id}
                 value={typeof value === 'number' ? value : null}
                 onChange={(v) => field.onChange(v ?? null)}
-                style={{ width: 200 }}
+                style={{ width: '100%', maxWidth: 200 }}
               />
             );
           case 'date':
@@ -318,7 +325,7 @@ function CustomInput({
                 allowClear
                 placeholder={t.choose}
                 options={spec.options.map((o) => ({ value: o, label: o }))}
-                style={{ width: 240 }}
+                style={{ width: '100%', maxWidth: 240 }}
               />
             );
           case 'choices':

@@ -104,8 +104,9 @@ function LayoutEditor({ initial, version }: { initial: Layout; version: number }
           {t.save}
         </Button>
       </Flex>
+      {/* Side by side only on wide screens: beside the menu and the side panel, 1280 px leaves about 650. */}
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={13}>
+        <Col xs={24} xxl={13}>
           <Flex vertical gap={16}>
             <Card
               size="small"
@@ -230,7 +231,7 @@ function LayoutEditor({ initial, version }: { initial: Layout; version: number }
             </Card>
           </Flex>
         </Col>
-        <Col xs={24} xl={11}>
+        <Col xs={24} xxl={11}>
           <Flex vertical gap={16}>
             <Card size="small" title={t.previewPopup}>
               <Flex vertical align="center" gap={2}>

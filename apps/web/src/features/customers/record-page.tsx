@@ -119,7 +119,7 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
             {canEdit ? (
               <Form
                 component="form"
-                labelCol={{ flex: '170px' }}
+                labelCol={{ flex: '140px' }}
                 labelAlign="left"
                 colon={false}
                 requiredMark={false}

@@ -48,6 +48,16 @@ afterEach(() => {
   lines = 0;
 });
 
+/** The softphone's ringing listeners, so that a test can ring them (the toast and notification path). */
+function captureRinging() {
+  const listeners: ((call: CallView) => void)[] = [];
+  vi.spyOn(phone, 'onRinging').mockImplementation((listener) => {
+    listeners.push(listener);
+    return () => undefined;
+  });
+  return { ring: (call: CallView) => listeners.at(-1)?.(call) };
+}
+
 let lines = 0;
 /** A ringing call on the next line (L1, L2 …, as the softphone gives them out). */
 function ringing(callID: string, number: string, name: string): CallView {
@@ -168,13 +178,9 @@ describe('the softphone ringing modal', () => {
   });
 
   it('raises the system notification and a lasting toast that opens the record', async () => {
-    const listeners: ((call: CallView) => void)[] = [];
-    vi.spyOn(phone, 'onRinging').mockImplementation((listener) => {
-      listeners.push(listener);
-      return () => undefined;
-    });
+    const rings = captureRinging();
     const { router } = open();
-    act(() => listeners.at(-1)?.(ringing('a', '0312340001', '代表#佐藤')));
+    act(() => rings.ring(ringing('a', '0312340001', '代表#佐藤')));
     expect(notifications).toEqual([{ title: '着信', body: '代表#佐藤 【0312340001】' }]);
     const toast = await screen.findByText('顧客画面へ移動するにはクリックしてください');
     await userEvent.setup().click(toast);
@@ -182,13 +188,23 @@ describe('the softphone ringing modal', () => {
   });
 });
 
+describe('the record of a ringing number', () => {
+  it('is read as the call rings, before any click, with the layout it is shown with', async () => {
+    const rings = captureRinging();
+    const requests = mockApi({});
+    startSession('tok', panelUserInfo());
+    renderPanel(<VertoIncomingCall />);
+    act(() => rings.ring(ringing('a', '0312340001', '代表#佐藤')));
+    const read = (prefix: string, suffix = '') =>
+      requests.some((r) => r.method === 'GET' && r.path.startsWith(prefix) && r.path.endsWith(suffix));
+    await waitFor(() => expect(read('/api/v1/customer/number/', '/0312340001')).toBe(true));
+    expect(read('/api/v1/layout/')).toBe(true);
+  });
+});
+
 describe('incoming-call notices end with the ringing', () => {
   it('close, toast and system notification, once the call no longer rings here (taken elsewhere or hung up)', async () => {
-    const listeners: ((call: CallView) => void)[] = [];
-    vi.spyOn(phone, 'onRinging').mockImplementation((listener) => {
-      listeners.push(listener);
-      return () => undefined;
-    });
+    const rings = captureRinging();
     mockApi({});
     startSession('tok', panelUserInfo());
     renderPanel(<VertoIncomingCall />);
@@ -199,7 +215,7 @@ describe('incoming-call notices end with the ringing', () => {
         problem: null,
         session: { ...emptySession, calls: { a: call }, incoming: ['a'] },
       });
-      listeners.at(-1)?.(call);
+      rings.ring(call);
     });
     await screen.findByText('顧客画面へ移動するにはクリックしてください');
     expect(closedNotifications).toBe(0);

@@ -3,6 +3,8 @@ import { CallRecordingForm } from './call-recording-form';
 import { DoNotDisturbSwitch } from '../../shared/do-not-disturb/do-not-disturb-toggle';
 import { jaDoNotDisturb } from '../../shared/do-not-disturb/do-not-disturb.ja';
 import { useUserInfo } from '../../shared/session/session-store';
+import { jaVoicemail } from '../../shared/voicemail/voicemail.ja';
+import { VoicemailSettingsForm } from '../../shared/voicemail/voicemail-settings';
 import { PasswordForm } from './password-form';
 import { PopupForm } from './popup-form';
 import { RingSettingsForm } from './ring-settings-form';
@@ -18,6 +20,11 @@ export function SettingsTab() {
       {user.extension !== null && (
         <SettingSection title={jaDoNotDisturb.label}>
           <DoNotDisturbSwitch />
+        </SettingSection>
+      )}
+      {user.extension !== null && (
+        <SettingSection title={jaVoicemail.title}>
+          <VoicemailSettingsForm domainUuid={domain.domainUuid} />
         </SettingSection>
       )}
       {user.phoneType === 'verto' && <RingSettingsForm />}

@@ -1,6 +1,6 @@
 import { endpoints } from '@tsunagu/contract/api';
 import type { LayoutRecord } from '@tsunagu/contract/crm/layout';
-import type { CallerCard, Note, NoteSave } from '@tsunagu/contract/crm/notes';
+import type { CallerCard, CustomerLookup, Note, NoteSave } from '@tsunagu/contract/crm/notes';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchData } from '../api/client';
 
@@ -22,6 +22,14 @@ export const layoutQuery = (domainUuid: string) =>
     queryFn: ({ signal }): Promise<LayoutRecord> =>
       fetchData(endpoints.layoutGet, { params: { domainUuid }, signal }),
     staleTime: 60_000,
+  });
+
+/** A number's record and timeline, or the empty form (the record page; read ahead on a ring). */
+export const customerByNumberQuery = (domainUuid: string, number: string) =>
+  queryOptions({
+    queryKey: customerKeys.number(domainUuid, number),
+    queryFn: ({ signal }): Promise<CustomerLookup> =>
+      fetchData(endpoints.customerByNumber, { params: { domainUuid, number }, signal }),
   });
 
 /** The ringing number's customer name and pop-up fields (read again on every ring: incoming-notice.ts). */

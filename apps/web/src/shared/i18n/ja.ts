@@ -15,6 +15,7 @@ export const ja = {
     login: 'ログイン',
     top: 'トップ',
     help: 'ヘルプ',
+    voicemail: '留守番電話',
     custRecord: '顧客情報',
     custRecall: 'リコール',
     // The audit screen's heading (its route title comes from the menu, the same 操作履歴).

@@ -7,6 +7,7 @@ import type {
   HangupPlan,
   IncomingPlan,
   IvrPlan,
+  MailboxPlan,
   MonitorPlan,
   OutboundPlan,
   PickupPlan,
@@ -35,6 +36,8 @@ export interface TranslationContext {
   monitorTarget(extension: string): string | null;
   /** The calling leg of the call ringing the extension (to pick up), or null when nothing rings it. */
   pickupTarget(extension: string): string | null;
+  /** Where FreeSWITCH reads a file of the tenant's storage by its stored name (a box's own greeting). */
+  storedFile?(storageName: string): string | null;
 }
 
 /**
@@ -80,11 +83,38 @@ function afterExtension(plan: RingExtensionPlan, ctx: TranslationContext): Trans
   return translatePlan(onNoAnswer, ctx);
 }
 
+/** Causes of a phone that refused the call: busy (every line taken) or rejected. */
+const REFUSED = ['USER_BUSY', 'CALL_REJECTED'].join(',');
+
+/**
+ * What a failed bridge goes on to: the no-answer action after the not-answered causes, and the box
+ * after a refusal when it takes busy calls. A cause left out of continue_on_fail hangs the call up
+ * with that cause, which is what the caller then hears.
+ */
+function continueOnFail(plan: RingExtensionPlan): string {
+  const { onBusy, onNoAnswer } = plan;
+  if (!onBusy) return NOT_ANSWERED;
+  if (onNoAnswer === onBusy) return `${NOT_ANSWERED},${REFUSED}`;
+  return REFUSED;
+}
+
 function extensionPlan(plan: RingExtensionPlan, ctx: TranslationContext): Translation {
+  // Only refusals go on: the box is what follows, whatever the no-answer action was.
+  if (plan.onBusy && plan.onNoAnswer !== plan.onBusy) {
+    return sequence(
+      run(
+        action('set', 'hangup_after_bridge=true'),
+        action('set', `continue_on_fail=${continueOnFail(plan)}`),
+        action('set', `call_timeout=${plan.target.ringSeconds}`),
+        action('bridge', bridgeTargets([plan.target], false, ctx.domainName)),
+      ),
+      mailboxPlan(plan.onBusy, ctx),
+    );
+  }
   return sequence(
     run(
       action('set', 'hangup_after_bridge=true'),
-      action('set', `continue_on_fail=${NOT_ANSWERED}`),
+      action('set', `continue_on_fail=${continueOnFail(plan)}`),
       action('set', `call_timeout=${plan.target.ringSeconds}`),
       action('bridge', bridgeTargets([plan.target], false, ctx.domainName)),
     ),
@@ -138,6 +168,23 @@ function voicemailPlan(plan: VoicemailPlan, ctx: TranslationContext): Translatio
     action('playback', prompt),
     action('playback', BEEP),
     action('record', `\${recordings_dir}/voicemail/${domain}/\${uuid}.wav ${VOICEMAIL_RECORD}`),
+    action('hangup', 'NORMAL_CLEARING'),
+  );
+}
+
+/**
+ * The extension's own box in mod_voicemail (profile 'default', the box id = the extension, which the
+ * directory serves): the box's own greeting when it has one (`voicemail_greeting_path`, else
+ * mod_voicemail's standard "the person at extension … is not available"), the tone, the message.
+ * mod_voicemail fires `vm::maintenance` leave-message with the file, which the console keeps.
+ */
+function mailboxPlan(plan: MailboxPlan, ctx: TranslationContext): Translation {
+  const greeting = plan.greeting && ctx.storedFile ? ctx.storedFile(plan.greeting) : null;
+  return run(
+    action('set', `${CALL_MODEL_VARIABLES.voicemail}=true`),
+    ...(greeting ? [action('set', `voicemail_greeting_path=${greeting}`)] : []),
+    action('answer'),
+    action('voicemail', `default ${plain(ctx.domainName)} ${plain(plan.extension)}`),
     action('hangup', 'NORMAL_CLEARING'),
   );
 }
@@ -235,6 +282,8 @@ export function translatePlan(plan: RoutePlan, ctx: TranslationContext): Transla
       return announcePlan(plan, ctx);
     case 'voicemail':
       return voicemailPlan(plan, ctx);
+    case 'mailbox':
+      return mailboxPlan(plan, ctx);
     case 'outbound':
       return outboundPlan(plan, ctx);
     case 'park':
@@ -264,7 +313,7 @@ export function isReusable(plan: RoutePlan): boolean {
     case 'ringGroup':
       return plan.strategy !== 'random' && isReusable(plan.onNoAnswer);
     case 'extension':
-      return isReusable(plan.onNoAnswer);
+      return isReusable(plan.onNoAnswer) && (!plan.onBusy || isReusable(plan.onBusy));
     case 'transfer':
     case 'incoming':
       return isReusable(plan.then);

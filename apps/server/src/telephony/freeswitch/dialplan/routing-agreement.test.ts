@@ -12,10 +12,12 @@ import { translatePlan, type TranslationContext } from './plan-translation';
 type Step = (string | number | null)[];
 
 const PATH = '/recordings/';
+const STORED = '/storage/tenant/';
 const ctx = (context: 'internal' | 'public'): TranslationContext => ({
   domainName: DOMAIN,
   context,
   media: (file) => `${PATH}${file}`,
+  storedFile: (storageName) => `${STORED}${storageName}`,
   monitorTarget: (extension) => (extension === '1009' ? null : `call-of-${extension}`),
   pickupTarget: (extension) => (extension === '1009' ? null : `caller-of-${extension}`),
 });
@@ -26,9 +28,15 @@ function planSteps(plan: RoutePlan, context: 'internal' | 'public'): Step[] {
     targets.flatMap((t) => [`${t.extension}:sip`, ...(t.webPhones ? [`${t.extension}:verto`] : [])]);
   switch (plan.kind) {
     case 'extension':
+      // A box that takes busy calls follows the ring whatever the no-answer action was (see mailboxPlan).
       return [
         ['ring', 'together', legs([plan.target]).join(' '), String(plan.target.ringSeconds)],
-        ...planSteps(plan.onNoAnswer, context),
+        ...planSteps(plan.onBusy ?? plan.onNoAnswer, context),
+      ];
+    case 'mailbox':
+      return [
+        ['mailbox', plan.extension, plan.greeting ?? 'standard'],
+        ['hangup', 'NORMAL_CLEARING'],
       ];
     case 'ringGroup': {
       const order = plan.sequential && plan.members.length > 1 ? 'in turn' : 'together';
@@ -143,7 +151,13 @@ function xmlSteps(xml: string): Step[] {
     } else if (app === 'playback' && data.startsWith(PATH)) steps.push(['play', data.slice(PATH.length)]);
     else if (app === 'record') steps.push(['voicemail', vars.get('voicemail_email') ?? null]);
     else if (app === 'ivr') steps.push(['ivr', data.split('@')[0] ?? '']);
-    else if (app === 'eavesdrop') steps.push(['monitor', data.replace('call-of-', '')]);
+    else if (app === 'voicemail') {
+      // mod_voicemail's leave-message form: profile, domain, box id.
+      const [profile, domain, box = ''] = data.split(' ');
+      if (profile !== 'default' || domain !== DOMAIN) throw new Error(`unexpected voicemail ${data}`);
+      const greeting = vars.get('voicemail_greeting_path');
+      steps.push(['mailbox', box, greeting ? greeting.slice(STORED.length) : 'standard']);
+    } else if (app === 'eavesdrop') steps.push(['monitor', data.replace('call-of-', '')]);
     else if (app === 'intercept') steps.push(['pick up', data.replace('caller-of-', '')]);
     // After an extension rang out the bridge's failure is NO_ANSWER (or, with no phone connected,
     // USER_NOT_REGISTERED, which both engines pass on: see the sandbox's calls test).
@@ -189,6 +203,9 @@ const internal: [dialled: string, caller: string][] = [
   ['1010', '1002'],
   ['1011', '1002'],
   ['1012', '1002'],
+  ['1013', '1002'],
+  ['1014', '1002'],
+  ['1015', '1002'],
   ['1099', '1002'],
   ['300', '1002'],
   ['300', '1009'],
@@ -285,6 +302,7 @@ describe('routing model and generated dialplan agree', () => {
         'hangup',
         'incoming',
         'ivr',
+        'mailbox',
         'monitor',
         'outbound',
         'park',

@@ -76,6 +76,7 @@ async function start(port?: number) {
     park: [],
     ring: [],
     cdr: [],
+    voicemail: [],
   };
   for (const name of Object.keys(events) as (keyof EngineEvents)[]) {
     engine.on(name, (event) => (events[name] as unknown[]).push(event));
@@ -157,7 +158,7 @@ describe('FreeSWITCH engine: resynchronising', () => {
     expect(subscription).toBe(
       'event json CHANNEL_CREATE CHANNEL_PROGRESS CHANNEL_CALLSTATE CHANNEL_ANSWER CHANNEL_BRIDGE CHANNEL_UNBRIDGE ' +
         'CHANNEL_PARK CHANNEL_UNPARK CHANNEL_HANGUP CHANNEL_HANGUP_COMPLETE BACKGROUND_JOB CUSTOM valet_parking::info ' +
-        'sofia::register sofia::unregister sofia::expire verto::login verto::client_disconnect',
+        'sofia::register sofia::unregister sofia::expire verto::login verto::client_disconnect vm::maintenance',
     );
     const parked = reported(engine, 'park');
     expect(await peer.next()).toBe('api show channels as json');

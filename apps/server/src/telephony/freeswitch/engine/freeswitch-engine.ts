@@ -154,6 +154,18 @@ export function createFreeswitchEngine(deps: FreeswitchEngineDeps): FreeswitchEn
       }
       case 'registration':
         return registrations.handle(mapped);
+      case 'voicemail':
+        // The file as mod_voicemail wrote it: this server reads FreeSWITCH's storage at the same path.
+        return events.emit('voicemail', {
+          domainName: mapped.domain,
+          extension: mapped.extension,
+          sourceId: mapped.uuid,
+          callerNumber: mapped.callerIdNumber,
+          callerName: mapped.callerIdName,
+          receivedAt: mapped.at,
+          durationMs: mapped.seconds * 1000,
+          audio: { kind: 'file', path: mapped.filePath },
+        });
       default:
         return;
     }

@@ -8,6 +8,7 @@ import type {
   ParkedCall,
   ParkEvent,
   RegistrationEvent,
+  VoicemailLeftEvent,
 } from '../types';
 
 /** Event names the engine subscribes to (`event json …`). */
@@ -34,6 +35,8 @@ export const ENGINE_EVENT_SUBCLASSES = [
   'sofia::expire',
   'verto::login',
   'verto::client_disconnect',
+  // mod_voicemail: a message left in a box (VM-Action leave-message), among its other maintenance.
+  'vm::maintenance',
 ] as const;
 
 const get = (event: EslEvent, name: string): string => event[name] ?? '';
@@ -139,6 +142,28 @@ function parkEvent(event: EslEvent): ParkEvent | null {
   };
 }
 
+/** A message left in a box (mod_voicemail's leave-message); its other maintenance events are not used. */
+function voicemailLeft(event: EslEvent): VoicemailLeftEvent | null {
+  if (get(event, 'VM-Action') !== 'leave-message') return null;
+  const extension = get(event, 'VM-User');
+  const domain = get(event, 'VM-Domain');
+  const uuid = get(event, 'VM-UUID');
+  const filePath = get(event, 'VM-File-Path');
+  if (!extension || !domain || !uuid || !filePath) return null;
+  const epoch = Number(get(event, 'VM-Timestamp'));
+  return {
+    kind: 'voicemail',
+    extension,
+    domain,
+    uuid,
+    callerIdNumber: get(event, 'VM-Caller-ID-Number'),
+    callerIdName: get(event, 'VM-Caller-ID-Name'),
+    filePath,
+    seconds: Number(get(event, 'VM-Message-Len')) || 0,
+    at: Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date(),
+  };
+}
+
 function customEvent(event: EslEvent): FreeswitchEngineEvent | null {
   switch (get(event, 'Event-Subclass')) {
     case 'sofia::register':
@@ -152,6 +177,8 @@ function customEvent(event: EslEvent): FreeswitchEngineEvent | null {
       return vertoRegistration(event, false);
     case 'valet_parking::info':
       return parkEvent(event);
+    case 'vm::maintenance':
+      return voicemailLeft(event);
     default:
       return null;
   }

@@ -45,6 +45,9 @@ export interface XmlAnswers {
   flush(tenantUuid: string, kind?: ConfigKind): void;
 }
 
+/** The names the console's storage gives files (a box's greeting): nothing else reaches a path. */
+const STORED_NAME = /^[0-9a-f-]{36}\.(wav|mp3)$/;
+
 /** Incoming numbers remembered (with their tenant, or as unknown) between destination changes. */
 const MAX_INCOMING_NUMBERS = 50_000;
 
@@ -138,6 +141,8 @@ export function createXmlAnswers(deps: XmlAnswersDeps): XmlAnswers {
         media,
         monitorTarget: (extension) => deps.monitorTarget(domainName, extension),
         pickupTarget: (extension) => deps.pickupTarget(domainName, extension),
+        storedFile: (storageName) =>
+          STORED_NAME.test(storageName) ? `${deps.recordingsPath}/${tenantUuid}/${storageName}` : null,
       }),
     );
     return buildDialplanXml(request.context, request.destinationNumber, finalPlan(plan).kind, translation);

@@ -3,15 +3,15 @@ import { Refusal } from '@tsunagu/contract/refusal';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { StagedFile } from '../../platform/files/recording-storage';
+import type { StagedFile } from './recording-storage';
 
-/** What a POST /v1/recording/upload carried: the 'file' part (already on disk) and the 'data' part (JSON text). */
+/** What an audio upload (a recording, a voicemail greeting) carried: the 'file' part (already on disk) and the 'data' part (JSON text). */
 export interface Upload {
   file: { name: string; staged: StagedFile } | null;
   data: string | null;
 }
 
-/** Multipart limits of the upload route: one file of at most 20 MB and a small 'data' field. */
+/** Multipart limits of the upload routes: one file of at most 20 MB and a small 'data' field. */
 export const UPLOAD_LIMITS: FastifyMultipartOptions = {
   throwFileSizeLimit: true,
   limits: {
