@@ -1,4 +1,6 @@
 import { createBrowserRouter } from 'react-router';
+// First: a new tab takes the session of the browser's other tabs before the visit is routed.
+import '../shared/session/tab-session-boot';
 import { leaveForLoginWhenSessionEnds, routeVisitBySession } from './require-session';
 import { routes } from './routes';
 

@@ -27,6 +27,10 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Test files share one process: a real BroadcastChannel would let one test's tabs talk to another's.
+// The tab-sharing tests hand their own fake channel in instead.
+Reflect.deleteProperty(globalThis, 'BroadcastChannel');
+
 // The shell opens the real-time socket: tests talk to an in-memory STOMP broker (fakeStomp) instead.
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket);

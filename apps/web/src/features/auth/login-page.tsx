@@ -4,14 +4,15 @@ import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
 import { messages } from '@tsunagu/contract/messages';
 import { Alert, Button } from 'antd';
 import type { TwoStepChallenge } from '@tsunagu/contract/two-step';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { takeReturnUrl } from '../../shared/session/return-url';
-import { signedOutReason } from '../../shared/session/session-store';
+import { getSession, signedOutReason } from '../../shared/session/session-store';
+import { onSessionAdopted } from '../../shared/session/tab-session';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
 import { isSessionMax, loginErrorMessage, useLogin } from './login';
@@ -41,6 +42,15 @@ export function LoginPage() {
   // The address to return to belongs to the user it was stored for.
   const enter = () =>
     navigate(takeReturnUrl(sent.current?.username ?? '') ?? paths.dashboard.href(), { replace: true });
+  // Signed in in another tab of this browser meanwhile: this tab shares that session and enters too.
+  useEffect(
+    () =>
+      onSessionAdopted(() => {
+        const user = getSession()?.user.user.id;
+        if (user) navigate(takeReturnUrl(user) ?? paths.dashboard.href(), { replace: true });
+      }),
+    [navigate],
+  );
   // What was last sent, so the offer to end the oldest session re-sends exactly that.
   const sent = useRef<LoginRequest | null>(null);
   const send = (credentials: LoginRequest) => {

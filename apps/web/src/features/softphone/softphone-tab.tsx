@@ -9,7 +9,6 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Divider, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { getSoftphone } from '../../phone/browser';
 import { currentCall, formatDuration, sessionDurationMs } from '../../phone/call-session';
 import { softphoneControls } from '../../phone/controls';
 import { useOpenCustomer } from '../../phone/customer-link';
@@ -23,7 +22,7 @@ import { SoftphoneHistory } from './softphone-history';
 import { LineButtons, ParkButtons } from './slot-buttons';
 import { TransferPopover } from './transfer-popover';
 import { useCallRecording } from './use-call-recording';
-import { useNow, useSoftphoneState } from './use-softphone';
+import { useNow, usePhone, usePhoneLead, useSoftphoneState } from './use-softphone';
 import { useParkSlots } from './use-park-slots';
 
 const t = ja.softphone;
@@ -32,7 +31,8 @@ const t = ja.softphone;
 export function SoftphoneTab() {
   const info = useUserInfo();
   const { status, problem, session } = useSoftphoneState();
-  const phone = getSoftphone();
+  const phone = usePhone();
+  const following = usePhoneLead().role === 'follow';
   const [number, setNumber] = useState('');
   const occupied = useParkSlots(info.user.domainUuid, info.domain.domainName);
   const controls = softphoneControls(session, number, occupied);
@@ -84,6 +84,7 @@ export function SoftphoneTab() {
         </Flex>
       )}
       {problem && <Alert type={status === 'ended' ? 'error' : 'warning'} showIcon title={problem} />}
+      {following && <Alert type="info" showIcon title={t.otherTab} />}
 
       <NumberField value={number} onChange={setNumber} onEnter={dial} />
       <Keypad onKey={(key) => (controls.keypadSendsDtmf ? phone.sendDtmf(key) : setNumber((n) => n + key))} />

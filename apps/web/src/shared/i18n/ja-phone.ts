@@ -89,6 +89,8 @@ export const jaPhone = {
       unreachable: '電話サーバーに接続できません。自動的に再接続を試みています。',
       ended: 'ソフトフォンの接続は終了しました。',
     },
+    otherTab:
+      '電話はこのブラウザーの別のタブで接続しています。着信音はそのタブで鳴り、ここでの操作もそのタブの電話で行われます。',
     noExtension: '内線番号が割り当てられていないため、ソフトフォンを使用できません。',
     punted: '別の画面で同じソフトフォンの接続が開始されたため、この画面の接続を終了しました。',
     /** Spec 8: the last resort, when the softphone's socket is gone for good. */

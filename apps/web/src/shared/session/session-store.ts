@@ -46,6 +46,26 @@ export function startSession(token: string, user: UserInfo): void {
   store.set({ token, user });
 }
 
+/**
+ * Takes over the session another tab of this browser signed in (tab-session.ts): the same token, user
+ * info and end of life, stored in this tab too; no sign-in of its own, so no second session.
+ */
+export function adoptSession(token: string, user: UserInfo, expiresAt: number | null): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  if (expiresAt === null) sessionStorage.removeItem(EXPIRES_AT_KEY);
+  else sessionStorage.setItem(EXPIRES_AT_KEY, String(expiresAt));
+  sessionStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  rememberSignedInUser(user.user.id);
+  sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
+  store.set({ token, user });
+}
+
+/** When the stored token runs out on this browser's clock (ms), or null when unknown. */
+export function sessionExpiresAt(): number | null {
+  const expiresAt = Number(sessionStorage.getItem(EXPIRES_AT_KEY));
+  return expiresAt > 0 ? expiresAt : null;
+}
+
 /** Replaces the stored user info, e.g. after the user changes their phone type. */
 export function updateUserInfo(update: (user: UserInfo) => UserInfo): void {
   const current = store.get();
