@@ -99,7 +99,7 @@ export interface VoicemailLeftEvent {
   /** The box id (the extension) and its domain. */
   extension: string;
   domain: string;
-  /** mod_voicemail's id of the message (its row in voicemail_msgs, the file's msg_<uuid>). */
+  /** VM-UUID: the id of the call that left the message (its Unique-ID; the file is msg_<another id>), one message per call and box. */
   uuid: string;
   callerIdNumber: string;
   callerIdName: string;

@@ -441,3 +441,28 @@ describe('a parked channel on the trial', () => {
     });
   });
 });
+
+describe('a voicemail message left in a box (recorded)', () => {
+  it('reads mod_voicemail’s leave-message and ignores its mwi-update', () => {
+    // The caller 1001 (山田 太郎) spoke 8 s into box 1002 of demo.tsunagu.local; then the box's count.
+    const raw = messagesOf('esl-voicemail').flatMap((m) =>
+      m.type === 'event' && m.event['Event-Subclass'] === 'vm::maintenance' ? [m.event['VM-Action']] : [],
+    );
+    expect(raw).toEqual(['leave-message', 'mwi-update']);
+    expect(engineEvents('esl-voicemail')).toEqual([
+      {
+        kind: 'voicemail',
+        extension: '1002',
+        domain: 'demo.tsunagu.local',
+        // The channel's id (Unique-ID), not the file's msg_<id>: one message per call and box.
+        uuid: '51f29cee-098a-429b-8d5e-cd1d2e18eb60',
+        callerIdNumber: '1001',
+        callerIdName: '山田 太郎',
+        filePath:
+          '/tmp/hv-fs/storage/voicemail/default/demo.tsunagu.local/1002/msg_bf09294d-d1c3-44e9-8d7d-3aec970c8674.wav',
+        seconds: 8,
+        at: new Date(1795878251 * 1000),
+      },
+    ]);
+  });
+});
