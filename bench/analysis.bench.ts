@@ -7,49 +7,43 @@
 // Build once outside quiet-run (it takes minutes), measure inside it:
 //   nice -n 10 npx tsx bench/analysis.bench.ts --build      builds the schema (kept for later runs)
 //   quiet-run npx tsx bench/analysis.bench.ts               measures (builds first when there is no build)
-//   BENCH_CALLS=… BENCH_RUNS=… BENCH_BROWSER=0 (skip Chromium)
+//   BENCH_CALLS=… BENCH_USERS=… BENCH_RUNS=… BENCH_BROWSER=0 (skip Chromium); BENCH_SCHEMA=… another schema
+// A tiny run to check that every part works, without touching the big build (a minute or two):
+//   BENCH_SCHEMA=bench_analysis_tiny BENCH_CALLS=20000 BENCH_USERS=20 BENCH_RUNS=3 npx tsx bench/analysis.bench.ts
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { chromium } from 'playwright-core';
 import { createDashboardService } from '../apps/server/src/features/analysis/dashboard.service';
 import { createExtensionAnalysisService } from '../apps/server/src/features/analysis/extension-analysis.service';
 import { createLineAnalysisService } from '../apps/server/src/features/analysis/line-analysis.service';
 import { createStatusAnalysisService } from '../apps/server/src/features/analysis/status-analysis.service';
 import type { Auth } from '../apps/server/src/platform/auth/auth-context';
-import { createSecretBox } from '../apps/server/src/platform/crypto/secrets';
-import { openPostgres } from '../apps/server/src/platform/db/client';
-import { migrate } from '../apps/server/src/platform/db/migrate';
-import { domains, users } from '../apps/server/src/platform/db/schema';
-import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
-import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
-import { freshDataDir, signInThroughForm, startConsoleOn, stop, waitForLogin } from './support';
+import { users } from '../apps/server/src/platform/db/schema';
+import { DEMO_DOMAIN } from '../apps/server/src/platform/db/seed';
+import {
+  BENCH_SECRET_KEY,
+  openBenchSchema,
+  signInThroughForm,
+  startConsoleOn,
+  step,
+  stop,
+  waitForLogin,
+} from './support';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
-const USERS = 200;
+const USERS = Number(process.env.BENCH_USERS ?? 200);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BROWSER = process.env.BENCH_BROWSER !== '0';
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SCHEMA = 'bench_analysis';
+const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_analysis';
 const BUILT = `${CALLS}/${USERS}/2`;
-const SECRET_KEY = Buffer.alloc(32, 3).toString('base64');
 /** The measuring moment: Thursday 26 November 2026, 15:00 in Tokyo; the calls end here. */
 const NOW = new Date('2026-11-26T06:00:00Z');
 const PERIODS = {
   month: { from: '2026-10-27', to: '2026-11-26' },
   year: { from: '2025-11-27', to: '2026-11-26' },
 };
-
-const url = new URL(PG_URL);
-url.searchParams.set('options', `-c search_path=${SCHEMA}`);
-const schemaUrl = url.toString();
-
-async function step(what: string, run: () => Promise<unknown>) {
-  const started = performance.now();
-  await run();
-  console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
 
 /** The calls, their legs and the status history, in SQL (generate_series: no row crosses the network). */
 async function fill(db: pg.Client, tenant: string) {
@@ -128,49 +122,16 @@ async function fill(db: pg.Client, tenant: string) {
   await step('VACUUM ANALYZE', () =>
     db.query('VACUUM ANALYZE calls, cdrs, users, extensions, user_status_changes, user_statuses'),
   );
-  await db.query(`CREATE TABLE bench_built AS SELECT $1::text AS sizes`, [BUILT]);
 }
 
 /** The built schema, migrated to the current code; built first when it holds no finished build. */
-async function tenantDatabase() {
-  const admin = new pg.Client(PG_URL);
-  await admin.connect();
-  const built = await admin
-    .query<{ sizes: string }>(`SELECT sizes FROM ${SCHEMA}.bench_built`)
-    .then((r) => r.rows[0]?.sizes === BUILT)
-    .catch(() => false);
-  if (!built) {
-    console.log(`building ${CALLS.toLocaleString()} calls, ${USERS} users in ${SCHEMA}`);
-    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-    await admin.query(`CREATE SCHEMA ${SCHEMA}`);
-  }
-  await admin.end();
-  const database = await openPostgres(schemaUrl);
-  const applied = await migrate(database);
-  if (built && applied.length > 0) {
-    console.log(`migrated the build: ${applied.join(', ')}`);
-    await database.runScript('ANALYZE');
-  }
-  if (!built) {
-    await seedDemo(
-      database.db,
-      createSecretBox(Buffer.from(SECRET_KEY, 'base64')),
-      createRecordingStorage(freshDataDir()),
-    );
-  }
-  const [demo] = await database.db.select().from(domains).where(eq(domains.domainName, DEMO_DOMAIN));
-  const tenant = demo!.domainUuid;
-  if (!built) {
-    const db = new pg.Client(schemaUrl);
-    await db.connect();
-    try {
-      await fill(db, tenant);
-    } finally {
-      await db.end();
-    }
-  }
-  return { database, tenant };
-}
+const tenantDatabase = () =>
+  openBenchSchema({
+    schema: SCHEMA,
+    sizes: BUILT,
+    describe: `${CALLS.toLocaleString()} calls, ${USERS} users`,
+    fill: (db, { tenant }) => fill(db, tenant),
+  });
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -193,7 +154,7 @@ async function time(name: string, target: number, run: () => Promise<unknown>) {
   );
 }
 
-const { database, tenant } = await tenantDatabase();
+const { url: schemaUrl, database, tenant } = await tenantDatabase();
 if (process.argv.includes('--build')) {
   await database.close();
   process.exit(0);
@@ -238,8 +199,8 @@ await database.close();
 
 if (BROWSER) {
   // From navigation to the chart painted: the URL is typed (a full load of the screen's page, as a
-  // bookmark opens it), the clock stops when the chart's canvas holds pixels and the table its rows.
-  const { child, base } = await startConsoleOn(schemaUrl, { SECRET_KEY });
+  // bookmark opens it), the clock stops when the table holds its rows and the chart's SVG its shapes, painted.
+  const { child, base } = await startConsoleOn(schemaUrl, { SECRET_KEY: BENCH_SECRET_KEY });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
@@ -255,13 +216,16 @@ if (BROWSER) {
         for (let i = 0; i < 6; i++) {
           const started = performance.now();
           await page.goto(period ? `${path}?from=${period.from}&to=${period.to}` : path);
-          await page.waitForFunction(() => {
-            const canvas = document.querySelector('canvas');
-            if (!canvas || canvas.width === 0) return false;
-            const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-            return !!data && data.some((v, j) => j % 4 === 3 && v > 0);
-          });
           if (period) await page.locator('.ant-table-row').first().waitFor();
+          // The charts draw SVG (echart.tsx): painted once the first chart's SVG holds a filled shape
+          // (a bar, a cell, a legend mark; axes are strokes) and the browser has rendered a frame of it.
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll('div[role="img"] svg path')].some((shape) => {
+              const fill = shape.getAttribute('fill');
+              return !!shape.getAttribute('d') && !!fill && fill !== 'none' && fill !== 'transparent';
+            }),
+          );
+          await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => painted(null))));
           if (i > 0) times.push(performance.now() - started); // the first load fills the HTTP cache
         }
         times.sort((a, b) => a - b);

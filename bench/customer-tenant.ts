@@ -5,23 +5,18 @@
 //   BENCH_CUSTOMERS=… BENCH_CALLS=… for a smaller build (the benches then measure that size)
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { createSecretBox } from '../apps/server/src/platform/crypto/secrets';
-import { openPostgres, type Database } from '../apps/server/src/platform/db/client';
-import { migrate } from '../apps/server/src/platform/db/migrate';
-import { domains, users } from '../apps/server/src/platform/db/schema';
-import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
-import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
-import { freshDataDir } from './support';
+import type pg from 'pg';
+import type { Database } from '../apps/server/src/platform/db/client';
+import { users } from '../apps/server/src/platform/db/schema';
+import { BENCH_SECRET_KEY, openBenchSchema, step } from './support';
 
 export const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 export const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = process.env.BENCH_SCHEMA ?? 'bench_customers';
 /** The calls end here: the history's month is the 30 days before it. */
 export const END = new Date('2026-11-26T00:00:00Z');
 /** The key the demo's extension passwords are sealed with: a console started on the schema needs it. */
-export const SECRET_KEY = Buffer.alloc(32, 3).toString('base64');
+export const SECRET_KEY = BENCH_SECRET_KEY;
 const BUILT = `${CUSTOMERS}/${CALLS}/1`;
 
 /** The n-th customer's numbers: a landline for each (03 or 06), a mobile for every other one. */
@@ -37,13 +32,6 @@ export interface CustomerTenant {
   tenant: string;
   yamada: { userUuid: string; extensionUuid: string };
   suzuki: { userUuid: string };
-}
-
-/** The schema's URL: every connection works in the schema alone. */
-function schemaUrl(): string {
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${SCHEMA}`);
-  return url.toString();
 }
 
 /** Company-name stems: kanji, hiragana, katakana. */
@@ -69,13 +57,6 @@ const STEMS = [
   ['白鳥', 'はくちょう', 'ハクチョウ'],
   ['銀河', 'ぎんが', 'ギンガ'],
 ] as const;
-
-async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await run();
-  console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
-}
 
 /**
  * The customers, calls, recall items and notes, in SQL (generate_series: no row crosses the network).
@@ -189,16 +170,16 @@ async function fill(db: pg.Client, t: CustomerTenant): Promise<void> {
   await step('VACUUM ANALYZE', () =>
     db.query('VACUUM ANALYZE customers, customer_numbers, calls, recall_items, customer_notes'),
   );
-  await db.query(`CREATE TABLE bench_built AS SELECT $1::text AS sizes`, [BUILT]);
 }
 
-async function tenantOf(database: Database): Promise<Omit<CustomerTenant, 'url' | 'database'>> {
-  const [demo] = await database.db.select().from(domains).where(eq(domains.domainName, DEMO_DOMAIN));
-  const tenantUsers = await database.db.select().from(users).where(eq(users.domainUuid, demo!.domainUuid));
+async function tenantOf(
+  database: Database,
+  tenant: string,
+): Promise<Pick<CustomerTenant, 'yamada' | 'suzuki'>> {
+  const tenantUsers = await database.db.select().from(users).where(eq(users.domainUuid, tenant));
   const yamada = tenantUsers.find((u) => u.username === 'yamada')!;
   const suzuki = tenantUsers.find((u) => u.username === 'suzuki')!;
   return {
-    tenant: demo!.domainUuid,
     yamada: { userUuid: yamada.userUuid, extensionUuid: yamada.extensionUuid! },
     suzuki: { userUuid: suzuki.userUuid },
   };
@@ -209,44 +190,13 @@ async function tenantOf(database: Database): Promise<Omit<CustomerTenant, 'url' 
  * of these sizes (that takes minutes: do it outside quiet-run).
  */
 export async function customerTenant(): Promise<CustomerTenant> {
-  const admin = new pg.Client(PG_URL);
-  await admin.connect();
-  const built = await admin
-    .query<{ sizes: string }>(`SELECT sizes FROM ${SCHEMA}.bench_built`)
-    .then((r) => r.rows[0]?.sizes === BUILT)
-    .catch(() => false);
-  if (!built) {
-    console.log(
-      `building ${CUSTOMERS.toLocaleString()} customers, ${CALLS.toLocaleString()} calls in ${SCHEMA}`,
-    );
-    await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-    await admin.query(`CREATE SCHEMA ${SCHEMA}`);
-  }
-  await admin.end();
-  const url = schemaUrl();
-  const database = await openPostgres(url);
-  const applied = await migrate(database);
-  if (built && applied.length > 0) {
-    console.log(`migrated the build: ${applied.join(', ')}`);
-    await database.runScript('ANALYZE');
-  }
-  if (!built) {
-    await seedDemo(
-      database.db,
-      createSecretBox(Buffer.from(SECRET_KEY, 'base64')),
-      createRecordingStorage(freshDataDir()),
-    );
-    const t = { url, database, ...(await tenantOf(database)) };
-    const db = new pg.Client(url);
-    await db.connect();
-    try {
-      await fill(db, t);
-    } finally {
-      await db.end();
-    }
-    return t;
-  }
-  return { url, database, ...(await tenantOf(database)) };
+  const schema = await openBenchSchema({
+    schema: SCHEMA,
+    sizes: BUILT,
+    describe: `${CUSTOMERS.toLocaleString()} customers, ${CALLS.toLocaleString()} calls`,
+    fill: async (db, built) => fill(db, { ...built, ...(await tenantOf(built.database, built.tenant)) }),
+  });
+  return { ...schema, ...(await tenantOf(schema.database, schema.tenant)) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

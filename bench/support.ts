@@ -3,8 +3,17 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { messages } from '@tsunagu/contract';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
+import { createSecretBox } from '../apps/server/src/platform/crypto/secrets';
+import { openPostgres, type Database } from '../apps/server/src/platform/db/client';
+import { migrate } from '../apps/server/src/platform/db/migrate';
+import { domains } from '../apps/server/src/platform/db/schema';
+import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
+import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -122,4 +131,84 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await shell.or(endOldest).waitFor();
   if (await endOldest.isVisible()) await endOldest.click();
   await shell.waitFor();
+}
+
+/** Runs one step of a build and prints how long it took. */
+export async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** The key the demo's extension passwords are sealed with: a console started on a bench schema needs it. */
+export const BENCH_SECRET_KEY = Buffer.alloc(32, 3).toString('base64');
+
+export interface BenchSchema {
+  /** The schema's database URL (its search_path set), for a console started on it. */
+  url: string;
+  database: Database;
+  /** The demo tenant. */
+  tenant: string;
+}
+
+export interface BenchSchemaOptions {
+  /** The schema of the `test` database (BENCH_PG_URL) the build lives in. */
+  schema: string;
+  /** The build's sizes: a schema holding another build (or an unfinished one) is dropped and rebuilt. */
+  sizes: string;
+  /** What is being built, for the log. */
+  describe: string;
+  /** Fills the seeded schema (its search_path set on `db`) for the demo tenant. */
+  fill: (db: pg.Client, schema: BenchSchema) => Promise<void>;
+}
+
+/**
+ * A benchmark's database, built once and reused: the schema is migrated to the current code (ANALYZE when
+ * that applied anything), or, when it holds no finished build of these sizes, dropped, created, migrated,
+ * seeded with the demo and filled; `bench_built` marks a finished build.
+ */
+export async function openBenchSchema(options: BenchSchemaOptions): Promise<BenchSchema> {
+  const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${options.schema}`);
+  const schemaUrl = url.toString();
+  const admin = new pg.Client(pgUrl);
+  await admin.connect();
+  const built = await admin
+    .query<{ sizes: string }>(`SELECT sizes FROM ${options.schema}.bench_built`)
+    .then((r) => r.rows[0]?.sizes === options.sizes)
+    .catch(() => false);
+  if (!built) {
+    console.log(`building ${options.describe} in ${options.schema}`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${options.schema} CASCADE`);
+    await admin.query(`CREATE SCHEMA ${options.schema}`);
+  }
+  await admin.end();
+  const database = await openPostgres(schemaUrl);
+  const applied = await migrate(database);
+  if (built && applied.length > 0) {
+    console.log(`migrated the build: ${applied.join(', ')}`);
+    await database.runScript('ANALYZE');
+  }
+  if (!built) {
+    await seedDemo(
+      database.db,
+      createSecretBox(Buffer.from(BENCH_SECRET_KEY, 'base64')),
+      createRecordingStorage(freshDataDir()),
+    );
+  }
+  const [demo] = await database.db.select().from(domains).where(eq(domains.domainName, DEMO_DOMAIN));
+  const tenant = demo!.domainUuid;
+  if (!built) {
+    const db = new pg.Client(schemaUrl);
+    await db.connect();
+    try {
+      await options.fill(db, { url: schemaUrl, database, tenant });
+      await db.query(`CREATE TABLE bench_built AS SELECT $1::text AS sizes`, [options.sizes]);
+    } finally {
+      await db.end();
+    }
+  }
+  return { url: schemaUrl, database, tenant };
 }

@@ -53,6 +53,7 @@ export const customersJa = {
     ownFields: '独自項目',
   },
   timeline: {
+    more: (rest: number) => `さらに表示（残り${rest}件）`,
     times: (ring: string, talk: string) => `呼出 ${ring}・通話 ${talk}`,
     recallOpen: '折り返し待ち',
     recallDone: '折り返し済み',

@@ -147,6 +147,35 @@ describe('the customer record', () => {
     expect(within(history).getByRole('button', { name: '03-1234-5678 に発信' })).toBeTruthy();
   });
 
+  it('shows the newest 20 entries first, then 20 more at a time (the record opens while the call rings)', async () => {
+    const note = (i: number) => ({
+      kind: 'note' as const,
+      at: new Date(Date.UTC(2026, 10, 21, 2, 0) - i * 60_000).toISOString(),
+      note: {
+        noteUuid: `n${i}`,
+        number: '0312345678',
+        customerUuid: customer.customerUuid,
+        callUuid: null,
+        category: '',
+        result: '',
+        body: `メモ ${i}`,
+        authorName: '山田 太郎',
+        createdAt: '2026-11-21T02:00:00.000Z',
+      },
+    });
+    const timeline = Array.from({ length: 45 }, (_, i) => note(i));
+    open([{ number: '0312345678', customer, timeline }], () => envelope(200, '', customer));
+    await screen.findByText('メモ 0');
+    expect(screen.getByText('メモ 19')).toBeTruthy();
+    expect(screen.queryByText('メモ 20')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'さらに表示（残り25件）' }));
+    expect(screen.getByText('メモ 39')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'さらに表示（残り5件）' }));
+    expect(screen.getByText('メモ 44')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /さらに表示/ })).toBeNull();
+  });
+
   it('shows a user who may not edit customers the fields as text, with no form, and still the note editor', async () => {
     const requests = open(
       [{ number: '0312345678', customer: { ...customer, ownerName: '鈴木 花子' }, timeline: [] }],

@@ -2,7 +2,7 @@ import { CALL_KIND_LABELS, CALL_RESULT_LABELS } from '@tsunagu/contract/calls';
 import type { Note, TimelineCall, TimelineEntry, TimelineRecall } from '@tsunagu/contract/crm/notes';
 import { formatPhoneNumber } from '@tsunagu/contract/phone-number';
 import { Button, Empty, Flex, Tag, Timeline as AntTimeline, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { dayjs } from '../../shared/dayjs';
 import { customersJa } from './customers.ja';
 
@@ -97,29 +97,45 @@ function NoteItem({ at, note, ...dial }: DialProps & { at: string; note: Note })
 
 const COLORS = { note: 'blue', call: 'green', recall: 'orange' } as const;
 
+/**
+ * How many entries the timeline shows at first, and adds per さらに表示. The record opens while the call
+ * rings: all 200 entries a big client has took Chromium about a second to lay out, the newest few are
+ * what the user reads then.
+ */
+export const TIMELINE_STEP = 20;
+
 /** The record's history, newest first: the tenant's calls with the customer's numbers, recall items and call notes. */
 export function Timeline({ entries, ...dial }: DialProps & { entries: readonly TimelineEntry[] }) {
+  const [shown, setShown] = useState(TIMELINE_STEP);
   if (entries.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.record.noTimeline} />;
+  const rest = entries.length - shown;
   return (
-    <AntTimeline
-      items={entries.map((entry) => ({
-        key:
-          entry.kind === 'note'
-            ? entry.note.noteUuid
-            : entry.kind === 'call'
-              ? entry.call.callUuid
-              : entry.recall.recallUuid,
-        color: COLORS[entry.kind],
-        content:
-          entry.kind === 'note' ? (
-            <NoteItem at={entry.at} note={entry.note} {...dial} />
-          ) : entry.kind === 'call' ? (
-            <CallItem at={entry.at} call={entry.call} {...dial} />
-          ) : (
-            <RecallItem at={entry.at} recall={entry.recall} {...dial} />
-          ),
-      }))}
-    />
+    <>
+      <AntTimeline
+        items={entries.slice(0, shown).map((entry) => ({
+          key:
+            entry.kind === 'note'
+              ? entry.note.noteUuid
+              : entry.kind === 'call'
+                ? entry.call.callUuid
+                : entry.recall.recallUuid,
+          color: COLORS[entry.kind],
+          content:
+            entry.kind === 'note' ? (
+              <NoteItem at={entry.at} note={entry.note} {...dial} />
+            ) : entry.kind === 'call' ? (
+              <CallItem at={entry.at} call={entry.call} {...dial} />
+            ) : (
+              <RecallItem at={entry.at} recall={entry.recall} {...dial} />
+            ),
+        }))}
+      />
+      {rest > 0 && (
+        <Button block onClick={() => setShown(shown + TIMELINE_STEP)}>
+          {t.timeline.more(rest)}
+        </Button>
+      )}
+    </>
   );
 }

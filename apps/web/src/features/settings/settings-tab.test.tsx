@@ -46,6 +46,12 @@ function openSettings(user: Parameters<typeof panelUserInfo>[0] = {}) {
     [`GET /api/v1/user/status/setting/${info.user.domainUuid}`]: () =>
       envelope(200, '', { wrapUpSeconds: 0 }),
     [`POST /api/v1/user/status/setting/${info.user.domainUuid}`]: ({ body }) => envelope(200, '', body),
+    [`GET /api/v1/voicemail/box/${info.user.domainUuid}`]: () =>
+      envelope(200, '', {
+        extension: '1001',
+        settings: { enabled: false, onNoAnswer: true, noAnswerSeconds: 20, onBusy: true, ownGreeting: false },
+        greeting: null,
+      }),
     'POST /api/v1/user': ({ body }) =>
       envelope(
         200,
@@ -246,5 +252,16 @@ describe('settings tab', () => {
     cleanup();
     openSettings({ extension: null, extensionUuid: null });
     expect(screen.queryByRole('region', { name: '着信拒否' })).toBeNull();
+  });
+
+  it('offers the 留守番電話 box, as the server has it, to a user with an extension only', async () => {
+    openSettings();
+    const box = within(section('留守番電話'));
+    const enabled = await box.findByRole('switch', { name: '留守番電話を使う' });
+    expect(enabled.getAttribute('aria-checked')).toBe('false');
+    expect(box.getByRole<HTMLInputElement>('spinbutton', { name: '呼出秒数' }).value).toBe('20');
+    cleanup();
+    openSettings({ extension: null, extensionUuid: null });
+    expect(screen.queryByRole('region', { name: '留守番電話' })).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ beforeEach(() => {
 });
 afterEach(() => stopRealtime?.());
 
-describe('留守番電話 screen', { timeout: 30_000 }, () => {
+describe('留守番電話 screen', { timeout: 60_000 }, () => {
   it('lists a new message, plays it (which makes it heard) and deletes it after confirmation', async () => {
     const { requests } = serve([message]);
     renderPanel(<VoicemailPage />, '/voicemail');
@@ -123,7 +123,7 @@ describe('留守番電話 screen', { timeout: 30_000 }, () => {
   });
 });
 
-describe('message-waiting badge', { timeout: 30_000 }, () => {
+describe('message-waiting badge', { timeout: 60_000 }, () => {
   it('appears only with new messages, follows /topic/voicemail and opens the 留守番電話 screen', async () => {
     const server = serve([{ ...message, heard: true }]);
     stopRealtime = connectRealtime();

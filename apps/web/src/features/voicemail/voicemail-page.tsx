@@ -10,6 +10,7 @@ import { Alert, App, Button, Card, Col, Popconfirm, Row, Space, Table, Tag, Tool
 import { useRef, useState } from 'react';
 import { dayjs } from '../../shared/dayjs';
 import { useUserInfo } from '../../shared/session/session-store';
+import { saveBlob } from '../../shared/ui/save-blob';
 import { jaVoicemail as t } from '../../shared/voicemail/voicemail.ja';
 import {
   fetchVoicemailAudio,
@@ -17,19 +18,6 @@ import {
   useVoicemailMessages,
 } from '../../shared/voicemail/voicemail-queries';
 import { VoicemailSettingsForm } from '../../shared/voicemail/voicemail-settings';
-
-/** Hands a Blob to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const callerOf = (message: VoicemailMessage) =>
   [message.callerName, message.callerNumber].filter(Boolean).join(' ') || t.unknownCaller;
