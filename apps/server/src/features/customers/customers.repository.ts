@@ -4,8 +4,22 @@ import type { PageSort } from '@tsunagu/contract/paging';
 import { and, asc, eq, exists, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { containsPattern, searchForm, searchTextOf, sortKeyOf } from '../../platform/crm/customer-text';
 import type { Conn } from '../../platform/db/client';
-import { pageOrder } from '../../platform/db/paging';
-import { calls, customerNumbers, customers, recallItems, users } from '../../platform/db/schema';
+import {
+  keysetAfter,
+  keysetOrderBy,
+  pageOrder,
+  readKeysetPage,
+  type KeysetColumns,
+  type PageAnchor,
+} from '../../platform/db/paging';
+import {
+  calls,
+  customerCounts,
+  customerNumbers,
+  customers,
+  recallItems,
+  users,
+} from '../../platform/db/schema';
 
 type CustomerRow = typeof customers.$inferSelect;
 type SortField = (typeof CUSTOMER_SORT_FIELDS)[number];
@@ -101,11 +115,75 @@ function customerOf(row: CustomerRow, owner: string | null, numbers: CustomerNum
 }
 
 /** Customers matching the search, in the sort's order (customer_uuid breaks ties). */
-export async function customerRows(
+export function customerRows(
   conn: Conn,
   tenantUuid: string,
   q: string | undefined,
   sort: PageSort<SortField>,
+  window: { limit: number; offset: number },
+): Promise<CustomerListItem[]> {
+  return listItems(
+    conn,
+    tenantUuid,
+    conditions(tenantUuid, q),
+    pageOrder(SORT_COLUMNS, customers.customerUuid, sort),
+    window,
+  );
+}
+
+/**
+ * One page of the tenant's whole list (no search) whose total is known, read by keyset
+ * (platform/db/paging.ts): the page's ids come index-only from the customers_*_idx of 0017, walked from
+ * the nearer end or from the anchor's row, so a deep page costs what the first one does; then those rows
+ * alone are read in full.
+ */
+export function keysetCustomerRows(
+  conn: Conn,
+  tenantUuid: string,
+  sort: PageSort<SortField>,
+  total: number,
+  page: { page: number; size: number; anchor: PageAnchor | null },
+): Promise<CustomerListItem[]> {
+  const columns: KeysetColumns = { key: SORT_COLUMNS[sort.field], id: customers.customerUuid };
+  const listDescending = sort.direction === 'desc';
+  // The bound row only if it is a customer of this tenant: another tenant's id bounds nothing.
+  const bound = (after: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)}, anchor.customer_uuid
+    FROM customers anchor WHERE anchor.customer_uuid = ${after} AND anchor.domain_uuid = ${tenantUuid}`;
+  return readKeysetPage(total, page, page.anchor, (plan) => {
+    const descending = listDescending !== plan.reversed;
+    const own = eq(customers.domainUuid, tenantUuid);
+    const ids = conn
+      .select({ customerUuid: customers.customerUuid })
+      .from(customers)
+      .where(plan.after ? and(own, keysetAfter(columns, descending, bound(plan.after))) : own)
+      .orderBy(...keysetOrderBy(columns, descending))
+      .limit(plan.limit)
+      .offset(plan.offset);
+    return listItems(
+      conn,
+      tenantUuid,
+      and(own, inArray(customers.customerUuid, ids)),
+      keysetOrderBy(columns, listDescending),
+      { limit: plan.limit, offset: 0 },
+    );
+  });
+}
+
+/** The tenant's number of customers, from the counter the triggers of migration 0026 keep. */
+export async function customerCount(conn: Conn, tenantUuid: string): Promise<number> {
+  const [row] = await conn
+    .select({ customers: customerCounts.customers })
+    .from(customerCounts)
+    .where(eq(customerCounts.domainUuid, tenantUuid));
+  return row?.customers ?? 0;
+}
+
+/** The list's rows (with owner, last call and open recalls) of the customers `where` selects. */
+async function listItems(
+  conn: Conn,
+  tenantUuid: string,
+  where: SQL | undefined,
+  orderBy: SQL[],
   window: { limit: number; offset: number },
 ): Promise<CustomerListItem[]> {
   const keysOfCustomer = sql`(SELECT ${customerNumbers.numberKey} FROM ${customerNumbers}
@@ -124,8 +202,8 @@ export async function customerRows(
     })
     .from(customers)
     .leftJoin(users, eq(users.userUuid, customers.ownerUuid))
-    .where(conditions(tenantUuid, q))
-    .orderBy(...pageOrder(SORT_COLUMNS, customers.customerUuid, sort))
+    .where(where)
+    .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset);
   const numbers = await numbersOf(

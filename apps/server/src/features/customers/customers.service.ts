@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { type Parsed, type endpoints } from '@tsunagu/contract';
 import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import { customerName, type Customer, type CustomerListItem } from '@tsunagu/contract/crm/customer';
@@ -17,11 +18,13 @@ import type { Auth } from '../../platform/auth/auth-context';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import { customerOfNumber, type CustomerOfNumber } from '../../platform/crm/customer-names';
 import type { Db } from '../../platform/db/client';
-import { pageOf, pageTotal, pageWindow } from '../../platform/db/paging';
+import { anchoredPageOf, pageOf, pageTotal, pageWindow, parsePageAnchor } from '../../platform/db/paging';
 import {
   customerExists,
+  customerCount,
   customerRows,
   customerTotal,
+  keysetCustomerRows,
   deleteCustomers,
   findCustomer,
   insertCustomer,
@@ -32,6 +35,9 @@ import {
 import { readLayout } from './layout.repository';
 import { insertNote, notesOf } from './notes.repository';
 import { callsWithNumbers, claimRecallItems, recallsWithNumbers } from './timeline.repository';
+
+/** A page anchor names customers by their uuid; anything else is dropped before it reaches the database. */
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 type ListQuery = Parsed<typeof endpoints.customerList, 'query'>;
 type SaveBody = Parsed<typeof endpoints.customerSave, 'body'>;
@@ -55,7 +61,24 @@ function popupFields(layout: Layout, customer: CustomerOfNumber): CallerCard['fi
 /** Customers: the list, the record a number leads to, saves with optimistic concurrency, notes. */
 export function createCustomersService({ db }: { db: Db }) {
   return {
+    /**
+     * A page of the tenant's customers. Without a search the list pages by keyset from the anchor the
+     * client sent (every sort has its index), its total the tenant's counter; a search pages by
+     * LIMIT/OFFSET and counts its matches.
+     */
     async page(tenantUuid: string, query: ListQuery): Promise<Page<CustomerListItem>> {
+      if (!query.q) {
+        const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
+        const total = await customerCount(db, tenantUuid);
+        const anchor = parsePageAnchor(query.anchor, paging, isUuid);
+        const rows = await keysetCustomerRows(db, tenantUuid, query.sort, total, { ...paging, anchor });
+        return anchoredPageOf(
+          rows,
+          total,
+          paging,
+          rows.map((r) => r.customerUuid),
+        );
+      }
       const content = await customerRows(db, tenantUuid, query.q, query.sort, pageWindow(query));
       const total = await pageTotal(query, content.length, () => customerTotal(db, tenantUuid, query.q));
       return pageOf(content, total, query);

@@ -1,4 +1,14 @@
-import { integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Customers, their numbers and call notes, the layout and the import mapping (migrations/0017_customers.sql). */
 
@@ -65,4 +75,10 @@ export const customerImportMappings = pgTable('customer_import_mappings', {
   domainUuid: uuid('domain_uuid').primaryKey(),
   mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Each tenant's number of customers (the list's total), kept by triggers (migrations/0026_customer_counts.sql). */
+export const customerCounts = pgTable('customer_counts', {
+  domainUuid: uuid('domain_uuid').primaryKey(),
+  customers: bigint('customers', { mode: 'number' }).notNull(),
 });

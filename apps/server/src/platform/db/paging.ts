@@ -165,3 +165,14 @@ export async function readKeysetPage<T>(
   const rows = await read(plan);
   return rows.length === 0 && plan.after !== null ? read(keysetPlan(total, query, null)!) : rows;
 }
+
+/** The page answer of a keyset list: `pageOf` plus the anchor of the page's rows (`ids`, in order). */
+export function anchoredPageOf<T>(
+  content: T[],
+  totalElements: number,
+  query: { page: number; size: number; descending: boolean },
+  ids: string[],
+): Page<T> {
+  const anchor = pageAnchorOf(query, ids);
+  return { ...pageOf(content, totalElements, query), ...(anchor && { anchor }) };
+}

@@ -4,6 +4,7 @@ import { customerKeys } from '../../shared/customers/customer-queries';
 import type { Page } from '@tsunagu/contract/paging';
 import { queryOptions } from '@tanstack/react-query';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredQuery } from '../../shared/api/page-anchors';
 import type { ListState } from '../../shared/ui/list-url-state';
 
 /** The customer list's query of a list state. */
@@ -17,7 +18,9 @@ export function getCustomerPage(
   state: ListState,
   signal?: AbortSignal,
 ): Promise<Page<CustomerListItem>> {
-  return fetchData(endpoints.customerList, { params: { domainUuid }, query: customerQuery(state), signal });
+  return fetchAnchoredQuery(`customers:${domainUuid}`, state.page, customerQuery(state), (query) =>
+    fetchData(endpoints.customerList, { params: { domainUuid }, query, signal }),
+  );
 }
 
 export function getCustomerExport(domainUuid: string, state: ListState): Promise<CustomerListItem[]> {

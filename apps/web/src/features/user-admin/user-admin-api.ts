@@ -8,7 +8,7 @@ import type {
 import type { UserImportRequest } from '@tsunagu/contract/admin/user-import';
 import type { Page } from '@tsunagu/contract/paging';
 import { fetchData } from '../../shared/api/client';
-import { fetchAnchoredPage } from '../../shared/api/page-anchors';
+import { fetchAnchoredQuery } from '../../shared/api/page-anchors';
 import type { ListState } from '../../shared/ui/list-url-state';
 
 /** Query keys of the screen: the list's pages and the dialog's options, per tenant. */
@@ -40,14 +40,8 @@ export function getUserPage(
   state: ListState,
   signal?: AbortSignal,
 ): Promise<Page<ManagedUser>> {
-  const query = userListQuery(state);
-  const list = `users:${domainUuid}:${JSON.stringify({ ...query, page: undefined })}`;
-  return fetchAnchoredPage(list, state.page, (anchor) =>
-    fetchData(endpoints.userList, {
-      params: { domainUuid },
-      query: { ...query, ...(anchor && { anchor }) },
-      signal,
-    }),
+  return fetchAnchoredQuery(`users:${domainUuid}`, state.page, userListQuery(state), (query) =>
+    fetchData(endpoints.userList, { params: { domainUuid }, query, signal }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchAnchoredPage, nearestAnchor } from './page-anchors';
+import { fetchAnchoredPage, fetchAnchoredQuery, nearestAnchor } from './page-anchors';
 
 const page = (number: number, anchor?: string) => ({
   content: [],
@@ -33,5 +33,21 @@ describe('page anchors', () => {
     expect(nearestAnchor('c', 11)).toBe('c-10');
     // The farthest were dropped as newer pages arrived.
     expect(nearestAnchor('c', 0)).toBe('c-3');
+  });
+
+  it('names a page-query list by everything but its page: another filter or order gets no anchor', async () => {
+    const sent: (string | undefined)[] = [];
+    const read = (n: number, query: { sort: string; q?: string }) =>
+      fetchAnchoredQuery('d', n, { ...query, page: n }, async (withAnchor) => {
+        sent.push(withAnchor.anchor);
+        expect(withAnchor.page).toBe(n);
+        return page(n, `d-${query.sort}-${query.q ?? ''}-${n}`);
+      });
+    await read(0, { sort: 'kana,asc' });
+    await read(1, { sort: 'kana,asc' });
+    await read(1, { sort: 'kana,desc' });
+    await read(2, { sort: 'kana,asc', q: '青' });
+    await read(2, { sort: 'kana,asc' });
+    expect(sent).toEqual([undefined, 'd-kana,asc--0', undefined, undefined, 'd-kana,asc--1']);
   });
 });

@@ -42,3 +42,18 @@ export async function fetchAnchoredPage<T>(
   rememberAnchor(list, result);
   return result;
 }
+
+/**
+ * `fetchAnchoredPage` of page `page` for a list whose query is a page query (contract/paging.ts): the list
+ * is named by `name` (the list and its tenant) and every part of the query but the page, so the anchors of one
+ * filter, size and order are never sent for another.
+ */
+export function fetchAnchoredQuery<Q extends object, T>(
+  name: string,
+  page: number,
+  query: Q,
+  fetchPage: (query: Q & { anchor?: string }) => Promise<Page<T>>,
+): Promise<Page<T>> {
+  const list = `${name}:${JSON.stringify({ ...query, page: undefined })}`;
+  return fetchAnchoredPage(list, page, (anchor) => fetchPage({ ...query, ...(anchor && { anchor }) }));
+}
