@@ -15,7 +15,7 @@ import {
 import { Refusal } from '@tsunagu/contract/refusal';
 import type { Auth } from '../../platform/auth/auth-context';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
-import type { Db } from '../../platform/db/client';
+import type { Conn, Db } from '../../platform/db/client';
 import { wavLength } from '../../platform/files/wav-length';
 import type { AudioFile } from '../../platform/files/send-audio';
 import { commandFailure } from '../../platform/http/command-failure';
@@ -70,11 +70,15 @@ export function createCallRecordingService({
     return { domainName };
   }
 
-  /** Sets a finished recording's end, size and length from its file; a recording with no file is dropped. */
-  async function complete(tenantUuid: string, recordingUuid: string): Promise<void> {
+  /**
+   * Sets a finished recording's end, size and length from its file; a recording with no file is dropped.
+   * Inside a transaction, `conn` must be that transaction: a statement on `db` would wait for a second
+   * connection, and PGlite has only one — 録音停止 hung there, its transaction open, for good.
+   */
+  async function complete(conn: Conn, tenantUuid: string, recordingUuid: string): Promise<void> {
     const file = await wavLength(pathOf(tenantUuid, recordingUuid));
-    if (!file) await deleteRecording(db, tenantUuid, recordingUuid);
-    else await finishRecording(db, tenantUuid, recordingUuid, { endedAt: now(), ...file });
+    if (!file) await deleteRecording(conn, tenantUuid, recordingUuid);
+    else await finishRecording(conn, tenantUuid, recordingUuid, { endedAt: now(), ...file });
   }
 
   return {
@@ -130,8 +134,8 @@ export function createCallRecordingService({
       await engine.recordCall({ domainName, channelUuid, action: 'stop', file }).catch((error: unknown) => {
         throw commandFailure(error);
       });
-      await auditedTransaction(db, { actor, tenantUuid, action: 'callRecording.end' }, async () => {
-        await complete(tenantUuid, running.recordingUuid);
+      await auditedTransaction(db, { actor, tenantUuid, action: 'callRecording.end' }, async (tx) => {
+        await complete(tx, tenantUuid, running.recordingUuid);
         return { target: running.recordingUuid, label: '通話録音', detail: { callId: running.callId } };
       });
       return { recording: false, recordingUuid: running.recordingUuid };
@@ -168,7 +172,7 @@ export function createCallRecordingService({
       const tenantUuid = await tenantOfDomain(db, record.domainName);
       if (!tenantUuid || !UUID.test(record.callUuid)) return;
       for (let running = await runningOnChannel(db, tenantUuid, record.callUuid); running;) {
-        await complete(tenantUuid, running.recordingUuid);
+        await complete(db, tenantUuid, running.recordingUuid);
         running = await runningOnChannel(db, tenantUuid, record.callUuid);
       }
       const leg = record.callUuid.toLowerCase();

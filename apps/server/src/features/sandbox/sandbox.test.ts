@@ -1,16 +1,9 @@
 import type { SoftphoneConnection } from '@tsunagu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { useSandboxApp } from '../../testing/sandbox-app';
 
-// The app with its default engine: the built-in sandbox, serving /verto and its own API.
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp({ deps: { engine: undefined } });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => t.close());
+const sandbox = useSandboxApp();
 
 /** Sends one JSON-RPC request over a fresh socket and resolves with its reply. */
 function rpc(url: string, message: object): Promise<Record<string, unknown>> {
@@ -29,10 +22,11 @@ function rpc(url: string, message: object): Promise<Record<string, unknown>> {
 
 describe('sandbox wiring', () => {
   it("serves verto on /verto: a softphone signs in with its own extension's credentials", async () => {
-    const yamada = await t.login('yamada', 'Staff#2026');
-    const conn = (await t.request(yamada, { method: 'GET', url: '/api/v1/softphone/connection' })).json()
-      .data as SoftphoneConnection;
-    const url = base.replace('http', 'ws') + conn.socketUrl;
+    const yamada = await sandbox.t.login('yamada', 'Staff#2026');
+    const conn = (
+      await sandbox.t.request(yamada, { method: 'GET', url: '/api/v1/softphone/connection' })
+    ).json().data as SoftphoneConnection;
+    const url = sandbox.base.replace('http', 'ws') + conn.socketUrl;
     const login = (passwd: string) =>
       rpc(url, {
         jsonrpc: '2.0',
@@ -45,9 +39,9 @@ describe('sandbox wiring', () => {
   });
 
   it('places a simulated outside call to an incoming number for a tenant administrator only', async () => {
-    const admin = await t.login('admin', 'Admin#2026');
+    const admin = await sandbox.t.login('admin', 'Admin#2026');
     const call = (payload: object, session = admin) =>
-      t.request(session, { method: 'POST', url: '/api/v1/sandbox/call', payload });
+      sandbox.t.request(session, { method: 'POST', url: '/api/v1/sandbox/call', payload });
     const ok = await call({ to: '0312345678', from: '09012345678', hangupAfter: 1 });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.callId).toEqual(expect.any(String));
@@ -59,22 +53,26 @@ describe('sandbox wiring', () => {
     const anonymous = await call({ to: '0312345678', from: 'Anonymous', hangupAfter: 1 });
     expect(anonymous.statusCode).toBe(200);
     expect((await call({ to: '0312345678', from: 'anonymous caller' })).statusCode).toBe(400);
-    const staff = await t.login('suzuki', 'Staff#2026');
+    const staff = await sandbox.t.login('suzuki', 'Staff#2026');
     expect((await call({ to: '0312345678', from: '09012345678' }, staff)).statusCode).toBe(403);
   });
 
   it("answers 409 when a desk phone has nothing ringing, and click-to-call rings the caller's desk phone", async () => {
-    const tanaka = await t.login('tanaka', 'Staff#2026');
-    const nothing = await t.request(tanaka, { method: 'POST', url: '/api/v1/sandbox/deskphone/answer' });
+    const tanaka = await sandbox.t.login('tanaka', 'Staff#2026');
+    const nothing = await sandbox.t.request(tanaka, {
+      method: 'POST',
+      url: '/api/v1/sandbox/deskphone/answer',
+    });
     expect(nothing.statusCode).toBe(409);
-    const info = (await t.request(tanaka, { method: 'GET', url: '/api/v1/user/info/tanaka' })).json().data;
-    const ctc = await t.request(tanaka, {
+    const info = (await sandbox.t.request(tanaka, { method: 'GET', url: '/api/v1/user/info/tanaka' })).json()
+      .data;
+    const ctc = await sandbox.t.request(tanaka, {
       method: 'POST',
       url: '/api/v1/call/clickToCall',
       payload: { extensionUuid: info.user.extensionUuid, dest: '1001' },
     });
     expect(ctc.statusCode).toBe(200);
-    const state = await t.request(tanaka, {
+    const state = await sandbox.t.request(tanaka, {
       method: 'GET',
       url: `/api/v1/call/callState/${info.domain.domainUuid}`,
     });

@@ -1,23 +1,9 @@
 import { answeredElsewhere } from '@tsunagu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
+import { describe, expect, it } from 'vitest';
+import { connected, useSandboxCalls } from './sandbox-calls';
+import { DEMO, type ScriptedPhone } from './testing';
 
-let kit: SandboxKit;
-beforeAll(async () => {
-  kit = await startSandbox();
-});
-afterAll(() => kit.close());
-
-/** `from` calls `to`'s extension and `to` answers; returns both call ids. */
-async function connected(from: ScriptedPhone, to: ScriptedPhone, extension: string) {
-  const callID = await from.dial(extension, `v=0 offer ${from.login}`);
-  const rung = String((await to.next('verto.invite')).params.callID);
-  await to.answer(rung, `v=0 answer ${to.login}`);
-  await from.next('verto.answer', callID);
-  await from.next('verto.display', callID);
-  await to.next('verto.display', rung);
-  return { callID, rung };
-}
+const sandbox = useSandboxCalls();
 
 function replace(phone: ScriptedPhone, callID: string, replaceCallID: string) {
   return phone.call('verto.modify', {
@@ -30,11 +16,7 @@ function replace(phone: ScriptedPhone, callID: string, replaceCallID: string) {
 
 describe('call waiting', () => {
   it('rings a phone already on a call; it holds the first (hold music there), takes the second, and switches back', async () => {
-    const [yamada, suzuki, reception] = await Promise.all([
-      kit.phone('1001'),
-      kit.phone('1002'),
-      kit.phone('1000'),
-    ]);
+    const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
     const first = await connected(yamada, suzuki, '1002');
 
     const second = await reception.dial('1002');
@@ -49,25 +31,20 @@ describe('call waiting', () => {
     expect(await reception.audio(second)).toMatchObject({ action: 'play', kind: 'hold' });
     await suzuki.modify(first.rung, 'unhold');
     expect(await yamada.audio(first.callID)).toEqual({ action: 'stop', callID: first.callID });
-    const channels = kit.engine.callState(DEMO).filter((c) => c.extension === '1002');
+    const channels = sandbox.kit.engine.callState(DEMO).filter((c) => c.extension === '1002');
     expect(channels.map((c) => c.callstate).sort()).toEqual(['ACTIVE', 'HELD']);
 
     // Hanging up one leaves the other.
     await suzuki.bye(waiting);
     await reception.next('verto.bye', second);
-    expect(kit.engine.callState(DEMO).filter((c) => c.extension === '1002')).toHaveLength(1);
+    expect(sandbox.kit.engine.callState(DEMO).filter((c) => c.extension === '1002')).toHaveLength(1);
     await yamada.bye(first.callID);
-    for (const phone of [yamada, suzuki, reception]) phone.close();
   });
 });
 
 describe('attended transfer (verto.modify replace)', () => {
   it('consults a colleague while the caller holds, then joins the two: the caller and the colleague talk, both legs of the transferring phone end', async () => {
-    const [yamada, suzuki, reception] = await Promise.all([
-      kit.phone('1001'),
-      kit.phone('1002'),
-      kit.phone('1000'),
-    ]);
+    const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
     const caller = await connected(yamada, suzuki, '1002');
     await suzuki.modify(caller.rung, 'hold');
     expect(await yamada.audio(caller.callID)).toMatchObject({ kind: 'hold' });
@@ -103,21 +80,18 @@ describe('attended transfer (verto.modify replace)', () => {
     expect((await reception.next('verto.display', consult.rung)).params).toMatchObject({
       display_number: '1001',
     });
-    const live = kit.engine.callState(DEMO).filter((c) => [caller.callID, consult.rung].includes(c.uuid));
+    const live = sandbox.kit.engine
+      .callState(DEMO)
+      .filter((c) => [caller.callID, consult.rung].includes(c.uuid));
     expect(live.map((c) => c.callstate)).toEqual(['ACTIVE', 'ACTIVE']);
-    expect(kit.engine.callState(DEMO).some((c) => c.extension === '1002')).toBe(false);
+    expect(sandbox.kit.engine.callState(DEMO).some((c) => c.extension === '1002')).toBe(false);
 
     await yamada.bye(caller.callID);
     await reception.next('verto.bye', consult.rung);
-    for (const phone of [yamada, suzuki, reception]) phone.close();
   });
 
   it('refuses, changing nothing: a call of another phone, and a call still ringing', async () => {
-    const [yamada, suzuki, reception] = await Promise.all([
-      kit.phone('1001'),
-      kit.phone('1002'),
-      kit.phone('1000'),
-    ]);
+    const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
     const caller = await connected(yamada, suzuki, '1002');
     // Yamada's own leg is not suzuki's to join.
     expect((await replace(suzuki, caller.rung, caller.callID)).error).toMatchObject({
@@ -130,23 +104,20 @@ describe('attended transfer (verto.modify replace)', () => {
       code: -32002,
       message: 'transfer failed',
     });
-    expect(kit.engine.callState(DEMO).find((c) => c.uuid === caller.callID)?.callstate).toBe('ACTIVE');
+    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === caller.callID)?.callstate).toBe(
+      'ACTIVE',
+    );
     await suzuki.bye(ringing);
     await yamada.bye(caller.callID);
-    for (const phone of [yamada, suzuki, reception]) phone.close();
   });
 });
 
 describe('pick-up (*8)', () => {
   it('takes the call ringing a colleague: the rung phones stop (PICKED_OFF, answered elsewhere), the caller talks to the picker', async () => {
-    const [yamada, suzuki, reception] = await Promise.all([
-      kit.phone('1001'),
-      kit.phone('1002'),
-      kit.phone('1000'),
-    ]);
+    const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
     const callID = await yamada.dial('1002', 'v=0 offer from yamada');
     const rung = String((await suzuki.next('verto.invite')).params.callID);
-    kit.events.clear();
+    sandbox.kit.events.clear();
 
     const picking = await reception.dial('*81002', 'v=0 offer from reception');
     const bye = await suzuki.next('verto.bye', rung);
@@ -159,24 +130,22 @@ describe('pick-up (*8)', () => {
       sdp: `v=0 attach answer ${picking}`,
     });
     expect((await yamada.next('verto.display', callID)).params).toMatchObject({ display_number: '1000' });
-    const channels = kit.engine.callState(DEMO).filter((c) => [callID, picking].includes(c.uuid));
+    const channels = sandbox.kit.engine.callState(DEMO).filter((c) => [callID, picking].includes(c.uuid));
     expect(channels.map((c) => c.callstate)).toEqual(['ACTIVE', 'ACTIVE']);
 
-    const rungRecord = await kit.events.take('cdr', (r) => r.callUuid === rung);
+    const rungRecord = await sandbox.kit.events.take('cdr', (r) => r.callUuid === rung);
     expect(answeredElsewhere(rungRecord)).toBe(true);
     await yamada.bye(callID);
-    const picked = await kit.events.take('cdr', (r) => r.callUuid === picking);
+    const picked = await sandbox.kit.events.take('cdr', (r) => r.callUuid === picking);
     // The picker's history shows the caller's call, not the code dialled.
     expect(picked).toMatchObject({ callerIdNumber: '1001', destinationNumber: '1000', bridged: true });
-    for (const phone of [yamada, suzuki, reception]) phone.close();
   });
 
   it('ends the picker’s call when nothing rings the extension, or it is one’s own', async () => {
-    const reception = await kit.phone('1000');
+    const [reception] = await sandbox.phones('1000');
     const nothing = await reception.dial('*81002');
     expect((await reception.next('verto.bye', nothing)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
     const own = await reception.dial('*81000');
     expect((await reception.next('verto.bye', own)).params).toMatchObject({ cause: 'USER_BUSY' });
-    reception.close();
   });
 });
