@@ -3,7 +3,8 @@
 //   - number → customer (the incoming pop-up's read: customerOfNumber, one index read; target p99 < 5 ms),
 //   - the record with its timeline (customers.byNumber: customer, notes, calls, recall items; p99 < 50 ms),
 //     one sample in twenty a big client (≈ 25,000 calls each), the others any customer,
-//   - a page of the customer list (五十音順, and searched by a number's digits),
+//   - a page of the customer list (五十音順: page 10, a deep page by anchor, the last and the middle page
+//     without one; and searched by a number's digits),
 // and the time of importing 100,000 CSV rows in one transaction (< 30 s); the imported customers are
 // deleted afterwards, so the tenant stays as built. Database time only (service calls over one pool, no HTTP).
 //   nice -n 10 npx tsx bench/customer-tenant.ts          (once: builds the tenant, minutes)
@@ -60,6 +61,28 @@ await measure(
   'list page (五十音順, page 10)',
   () => customersService.page(tenant, { page: 10, size: 20, sort: { field: 'kana', direction: 'asc' } }),
   Math.min(SAMPLES, 200),
+);
+// Deep pages (issue 16: a page costs the same at any depth). The list pages by keyset: stepping on from a
+// page the client holds sends its anchor; a jump with no anchor near reads from the nearer end, so the
+// middle page is the worst a pager can ask for.
+const kana = { field: 'kana', direction: 'asc' } as const;
+const lastPage = Math.ceil(CUSTOMERS / 20) - 1;
+const middle = Math.floor(lastPage / 2);
+const held = await customersService.page(tenant, { page: middle - 1, size: 20, sort: kana });
+await measure(
+  `list page ${middle} of ${lastPage + 1}, the previous page's anchor sent`,
+  () => customersService.page(tenant, { page: middle, size: 20, sort: kana, anchor: held.anchor }),
+  Math.min(SAMPLES, 200),
+);
+await measure(
+  `list page ${lastPage} (the last), no anchor`,
+  () => customersService.page(tenant, { page: lastPage, size: 20, sort: kana }),
+  Math.min(SAMPLES, 200),
+);
+await measure(
+  `list page ${middle} (the middle), no anchor: the worst jump`,
+  () => customersService.page(tenant, { page: middle, size: 20, sort: kana }),
+  Math.min(SAMPLES, 100),
 );
 await measure(
   'list search by digits',

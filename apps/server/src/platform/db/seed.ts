@@ -3,6 +3,7 @@ import { menuConfig } from '@tsunagu/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoCalls } from './seed-calls';
+import { seedDemoCustomers } from './seed-customers';
 import { seedDemoStatuses } from './seed-status';
 import { generateExtensionPassword, type SecretBox } from '../crypto/secrets';
 import type { RecordingStorage } from '../files/recording-storage';
@@ -186,6 +187,7 @@ export async function seedDemo(db: Db, secrets: SecretBox, storage: RecordingSto
     });
 
     await seedDemoPbx(tx, storage, { domainUuid: demo, domainName: DEMO_DOMAIN });
+    await seedDemoCustomers(tx, demo, demoUsers);
     await seedDemoCalls(tx, DEMO_DOMAIN);
     await seedDemoStatuses(tx, demo);
     await seedOtherPbx(tx, storage, { domainUuid: other, domainName: 'other.tsunagu.local' });
