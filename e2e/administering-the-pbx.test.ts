@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { newSchedule } from '@tsunagu/contract/schedule/schema';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, sidebar, signIn } from './support/auth-steps';
+import { DEMO, openSubmenu, sidebar, signIn } from './support/auth-steps';
 import { useE2E } from './support/harness';
 
 const e2e = useE2E();
@@ -34,11 +34,8 @@ async function onScreen(menuItem: string, steps: (page: Page) => Promise<void>):
  * click (seen on loaded machines as the page staying on /dashboard).
  */
 async function openFromMenu(page: Page, menuItem: string): Promise<void> {
-  const menu = sidebar(page);
-  await menu.getByText('PBX管理').click();
-  // antd drops the collapse-motion classes when the opening has finished (no accessible state tells).
-  await menu.locator('.ant-menu-sub:not(.ant-motion-collapse):not(.ant-menu-hidden)').waitFor();
-  await menu.getByRole('link', { name: menuItem }).click();
+  await openSubmenu(page, 'PBX管理', menuItem);
+  await sidebar(page).getByRole('link', { name: menuItem }).click();
   // The grid has rows once the list counts them.
   await page
     .getByRole('main')
@@ -61,16 +58,14 @@ const row = (page: Page, text: string) => dataRows(page).filter({ hasText: text 
 async function choose(page: Page, select: Locator, search: string, title: string) {
   await select.click();
   await page.keyboard.type(search);
-  // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
+  await page.getByRole('option', { name: title, exact: true }).click();
 }
 
 /** Expects the alert 'お知らせ' with the message, then closes it. */
 async function expectAlert(page: Page, message: string) {
   const alert = page.getByRole('dialog', { name: 'お知らせ' }).last();
   await alert.waitFor();
-  // The message of antd's alert has no role or label of its own.
-  expect(await alert.locator('.ant-modal-confirm-content').innerText()).toBe(message);
+  await alert.getByText(message, { exact: true }).waitFor();
   await alert.getByRole('button', { name: 'OK' }).click();
   await alert.waitFor({ state: 'detached' });
 }
@@ -119,8 +114,8 @@ describe('an administrator sets up the PBX', () => {
 
       const created = row(page, 'E2E開発部');
       await created.waitFor();
-      // antd's tags have no role or label.
-      expect(await created.locator('.ant-tag').allInnerTexts()).toEqual(['1001', '1002']);
+      const shown = created.getByRole('list', { name: '内線番号' }).getByRole('listitem');
+      expect(await shown.allInnerTexts()).toEqual(['1001', '1002']);
       expect(await created.innerText()).toContain('350');
       await page.screenshot({ path: e2e.artifact('pbx-ring-groups.png') });
     }));
@@ -257,16 +252,18 @@ describe('an administrator sets up the PBX', () => {
 describe('an administrator opens the edit dialog (spec 2.5: after 150 ms)', () => {
   it('appears 150 ms or more after 修正, at once in full: no opening animation frame', () =>
     onScreen('内線番号', async (page) => {
-      await page.locator('.ant-table-row').first().getByRole('checkbox').check();
+      await dataRows(page).first().getByRole('checkbox').check();
       // Every frame from the click until the dialog is fully shown: how many showed it part-way (antd's
-      // motion classes and style are what the check reads, so it names antd's classes).
+      // motion classes and style are what the check reads).
       await page.evaluate(`window.opening = new Promise((resolve) => {
         let clickAt = 0;
         let partial = 0;
         addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
         requestAnimationFrame(function frame() {
           const now = performance.now();
-          const modal = document.querySelector('.ant-modal');
+          const modal = [...document.querySelectorAll('[role="dialog"]')].find(
+            (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === '内線登録',
+          );
           if (clickAt && modal) {
             const style = getComputedStyle(modal);
             if (/-(enter|appear)/.test(modal.className) || style.opacity !== '1' || style.transform !== 'none')
@@ -288,7 +285,7 @@ describe('an administrator opens the edit dialog (spec 2.5: after 150 ms)', () =
         .getByLabel(/内線番号/)
         .waitFor();
       await page.keyboard.press('Escape');
-      await page.locator('.ant-modal').waitFor({ state: 'detached' });
+      await dialog(page, '内線登録').waitFor({ state: 'detached' });
     }));
 });
 

@@ -30,10 +30,7 @@ describe('a tenant administrator reads the audit trail', () => {
       // Only successful sign-ins of admin.
       await page.getByRole('textbox', { name: 'ユーザーID' }).fill('admin');
       await page.getByRole('combobox', { name: '操作' }).click();
-      await page
-        .locator('.ant-select-dropdown:visible')
-        .getByTitle('サインインの成功', { exact: true })
-        .click();
+      await page.getByRole('option', { name: 'サインインの成功', exact: true }).click();
       await page.getByRole('button', { name: '絞り込み' }).click();
       await page.waitForURL(/action=login\.success/);
       const total = SIGN_INS + 1;

@@ -18,8 +18,8 @@ describe('a tenant administrator manages the users', () => {
       await dialog.getByLabel(/^ログインID/).fill('kimura.e2e');
       await dialog.getByLabel(/^名前/).fill('木村 五郎');
       await dialog.getByRole('combobox', { name: '内線番号' }).click();
-      // antd draws the options in a portal outside the dialog; its title is the accessible handle.
-      await admin.locator('.ant-select-dropdown:visible').getByTitle('新しい内線番号を作成する').click();
+      // antd draws the options in a portal outside the dialog: they are the page's.
+      await admin.getByRole('option', { name: '新しい内線番号を作成する' }).click();
       await dialog.getByLabel(/^新しい内線番号/).fill('1050');
       await dialog.getByRole('button', { name: '保存' }).click();
       const shown = admin.getByRole('dialog', { name: 'パスワード' });

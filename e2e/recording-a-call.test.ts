@@ -13,8 +13,7 @@ describe('recording a call on demand', () => {
     await admin.getByRole('tab', { name: '設定' }).click();
     const settings = admin.getByRole('tabpanel', { name: '設定' });
     await settings.getByRole('combobox', { name: '録音' }).click();
-    // antd's role=option list is for screen readers only; the visible items are its own elements.
-    await admin.locator('.ant-select-item-option').filter({ hasText: '通話中に操作した時だけ録音' }).click();
+    await admin.getByRole('option', { name: '通話中に操作した時だけ録音' }).click();
     // The settings tab has a 保存 per section: this one stands beside the retention days.
     await settings
       .getByRole('spinbutton', { name: '保存期間（日）' })

@@ -1,4 +1,4 @@
-import { scheduleMessages } from '@tsunagu/contract/schedule/messages';
+import { orderHint, scheduleMessages } from '@tsunagu/contract/schedule/messages';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_COLORS } from '../apps/web/src/features/schedules/action-colors';
@@ -21,8 +21,7 @@ async function pick(picker: Locator, value: string) {
 /** Opens an antd select and clicks the option with the title. */
 async function choose(page: Page, select: Locator, title: string) {
   await select.click();
-  // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
+  await page.getByRole('option', { name: title, exact: true }).click();
 }
 
 /** The fill of one ten-minute slot of a chart day. */
@@ -119,12 +118,11 @@ describe('an administrator sets business hours', () => {
       await duplicate.getByRole('button', { name: '保存' }).click();
       const alert = page.getByRole('dialog', { name: 'お知らせ' });
       await alert.waitFor();
-      // The message of antd's alert has no role or label of its own.
-      expect(await alert.locator('.ant-modal-confirm-content').innerText()).toBe(scheduleMessages.orderTaken);
+      await alert.getByText(scheduleMessages.orderTaken, { exact: true }).waitFor();
       await page.screenshot({ path: e2e.artifact('schedules-priority.png') });
       await alert.getByRole('button', { name: 'OK' }).click();
-      // The dialog's own validation shows antd's error status, which sets no aria-invalid.
-      expect(await duplicate.locator('.ant-form-item-has-error').count()).toBeGreaterThan(0);
+      // The priority field is marked, with its range under it.
+      await duplicate.getByText(orderHint('wtime'), { exact: true }).waitFor();
     } catch (error) {
       await page
         .screenshot({ path: e2e.artifact('schedules-failed.png'), fullPage: true })
@@ -168,7 +166,7 @@ describe('an administrator sets business hours', () => {
       expect(await slotFill(page, holiday, 60)).toBe(ACTION_COLORS.hangup);
 
       // An outside call to 0312345678 at 10:00 that day goes through the holiday rule.
-      const tryCall = page.locator('.ant-card').filter({ hasText: 'この番号に今かけたら?' });
+      const tryCall = page.getByRole('region', { name: 'この番号に今かけたら?' });
       await tryCall.getByRole('radio', { name: '着信番号' }).check();
       await tryCall.getByLabel('確認する着信番号').fill('0312345678');
       await pick(tryCall.getByLabel('確認する日付'), holiday);
@@ -176,7 +174,7 @@ describe('an administrator sets business hours', () => {
       await tryCall.getByRole('button', { name: '確認', exact: true }).click();
       const steps = tryCall.getByRole('list', { name: '外線着信の動き' });
       await steps.waitFor();
-      const answer = tryCall.locator('section[aria-label="この番号に今かけたら?"]');
+      const answer = tryCall.getByRole('region', { name: '確認の結果' });
       await expect.poll(() => answer.innerText()).toContain('祝日・休業日: 勤労感謝の日');
       expect(await answer.innerText()).toContain('優先順位 500');
       expect(await steps.innerText()).toBe('切断');

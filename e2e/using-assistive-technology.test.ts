@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, sidebar, signIn } from './support/auth-steps';
+import { DEMO, openSubmenu, sidebar, signIn } from './support/auth-steps';
 import { seriousViolations } from './support/axe';
 import { useE2E } from './support/harness';
 
@@ -13,8 +13,8 @@ const e2e = useE2E();
 
 /** Waits until the page shows no loading spinner (the screen's data is in). */
 async function settled(page: Page): Promise<void> {
-  // antd's spinners say aria-busy; its skeletons have no accessible state.
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .ant-skeleton-active'));
+  // antd's spinners say aria-busy (the app shows no skeletons).
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 }
 
 /** axe over the page as it is now, each finding named by its screen (every screen is checked before failing). */
@@ -38,11 +38,7 @@ const PBX_SCREENS = [
 async function openPbxScreen(page: Page, menuItem: string): Promise<void> {
   const menu = sidebar(page);
   const link = menu.getByRole('link', { name: menuItem });
-  if (!(await link.isVisible())) {
-    await menu.getByText('PBX管理').click();
-    // antd drops the collapse-motion classes when the opening has finished (no accessible state tells).
-    await menu.locator('.ant-menu-sub:not(.ant-motion-collapse):not(.ant-menu-hidden)').waitFor();
-  }
+  if (!(await link.isVisible())) await openSubmenu(page, 'PBX管理', menuItem);
   await link.click();
   // Every one of them has 更新 (a list screen's toolbar, or business hours' refresh).
   await page.getByRole('main').getByRole('button', { name: '更新' }).waitFor();

@@ -30,3 +30,25 @@ export async function signIn(page: Page, account: { username: string; password: 
 export function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'メインメニュー' });
 }
+
+/**
+ * Opens a submenu of the sidebar and waits until it has finished opening. While its height animates,
+ * the submenu clips its items; Playwright scrolls the clipping list to reach a low item, the animation
+ * then scrolls it back, and the press and release land on different elements: no click (seen on loaded
+ * machines). No accessible state tells when the opening ends, so this waits for the menu's animations.
+ */
+export async function openSubmenu(page: Page, label: string, firstItem: string): Promise<void> {
+  const menu = sidebar(page);
+  await menu.getByText(label).click();
+  await menu.getByRole('link', { name: firstItem }).waitFor();
+  await menu.evaluate(async (nav) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // The opening starts a frame or two after the items render; then wait out every animation under way.
+    for (let quiet = 0; quiet < 3;) {
+      await frame();
+      const running = nav.getAnimations({ subtree: true });
+      quiet = running.length === 0 ? quiet + 1 : 0;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}

@@ -49,8 +49,7 @@ export async function connectCallerLine(caller: Page, from: string): Promise<voi
 /** The caller page dials the demo number 0312345678 (it must be connected); the IVR's greeting plays. */
 export async function dialTheDemoNumber(caller: Page): Promise<void> {
   await caller.getByRole('combobox', { name: '着信番号' }).click();
-  // antd's visible options have no role (its listbox of role=option is hidden, for screen readers only).
-  await caller.locator('.ant-select-dropdown').getByTitle('0312345678 代表').click();
+  await caller.getByRole('option', { name: '0312345678 代表' }).click();
   await callerRegion(caller).getByRole('button', { name: /発信/ }).click();
   await caller.getByText(/再生中の音声: IVRの案内/).waitFor();
 }

@@ -7,6 +7,8 @@ import {
   domains,
   extensions,
   gateways,
+  ivrMenus,
+  ringGroups,
   userGroupMembers,
   userGroups,
   users,
@@ -22,6 +24,8 @@ type UserRow = typeof users.$inferSelect;
 type CallRow = typeof cdrs.$inferSelect;
 type GatewayRow = typeof gateways.$inferSelect;
 type UserGroupRow = typeof userGroups.$inferSelect;
+type RingGroupRow = typeof ringGroups.$inferSelect;
+type IvrMenuRow = typeof ivrMenus.$inferSelect;
 
 /**
  * Builds the rows a test needs, in a tenant of its own, so its assertions never depend on the demo
@@ -55,15 +59,27 @@ export interface Factories {
     extension: ExtensionRow,
     overrides?: Partial<Omit<typeof cdrs.$inferInsert, 'domainUuid' | 'extensionUuid'>>,
   ): Promise<CallRow>;
+  /** A ring group without members (numbers from 300 up), in the tenant's context. */
+  ringGroup(
+    tenant: TenantRow,
+    overrides?: Partial<Omit<typeof ringGroups.$inferInsert, 'domainUuid'>>,
+  ): Promise<RingGroupRow>;
+  /** An IVR menu without options (numbers from 5000 up). */
+  ivrMenu(
+    tenant: TenantRow,
+    overrides?: Partial<Omit<typeof ivrMenus.$inferInsert, 'domainUuid'>>,
+  ): Promise<IvrMenuRow>;
 }
 
 export function createFactories(db: Db, secrets: SecretBox): Factories {
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${++sequence}-${randomUUID().slice(0, 8)}`;
-  const extensionNumbers = new Map<string, number>();
-  const nextExtension = (tenantUuid: string) => {
-    const next = (extensionNumbers.get(tenantUuid) ?? 2000) + 1;
-    extensionNumbers.set(tenantUuid, next);
+  // Per tenant and kind, the next free number (extensions from 2001, ring groups 300, IVR menus 5000).
+  const numbers = new Map<string, number>();
+  const nextNumber = (tenantUuid: string, kind: string, first: number) => {
+    const key = `${tenantUuid}:${kind}`;
+    const next = numbers.get(key) ?? first;
+    numbers.set(key, next + 1);
     return String(next);
   };
   // The hash is slow by design; every built user shares one, made when the first is built.
@@ -80,7 +96,7 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
       const values = {
         extensionUuid: randomUUID(),
         domainUuid: tenant.domainUuid,
-        extension: nextExtension(tenant.domainUuid),
+        extension: nextNumber(tenant.domainUuid, 'extension', 2001),
         passwordEnc: secrets.seal(generateExtensionPassword()),
         ...overrides,
       };
@@ -140,6 +156,30 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
         ...overrides,
       };
       const [row] = await db.insert(cdrs).values(values).returning();
+      return row!;
+    },
+    async ringGroup(tenant, overrides = {}) {
+      const values = {
+        ringGroupUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        ringGroupContext: tenant.domainName,
+        ringGroupName: unique('group'),
+        ringGroupExtension: nextNumber(tenant.domainUuid, 'ringGroup', 300),
+        ...overrides,
+      };
+      const [row] = await db.insert(ringGroups).values(values).returning();
+      return row!;
+    },
+    async ivrMenu(tenant, overrides = {}) {
+      const values = {
+        ivrMenuUuid: randomUUID(),
+        domainUuid: tenant.domainUuid,
+        ivrMenuName: unique('ivr'),
+        ivrMenuExtension: nextNumber(tenant.domainUuid, 'ivrMenu', 5000),
+        ivrMenuGreetLong: '',
+        ...overrides,
+      };
+      const [row] = await db.insert(ivrMenus).values(values).returning();
       return row!;
     },
   };

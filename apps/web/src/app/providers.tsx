@@ -22,8 +22,16 @@ export function Providers({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // virtual={false}: a select's options are real role="option" elements, every one of them, for screen
+  // readers and tests alike (the virtual list shows assistive technology three options at a time).
   return (
-    <ConfigProvider locale={jaJP} componentSize="small" button={{ autoInsertSpace: false }} theme={theme}>
+    <ConfigProvider
+      locale={jaJP}
+      componentSize="small"
+      button={{ autoInsertSpace: false }}
+      theme={theme}
+      virtual={false}
+    >
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   );

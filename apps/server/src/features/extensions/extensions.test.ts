@@ -72,12 +72,20 @@ describe('GET /api/v1/extension/{domainUuid}', () => {
   });
 
   it("another tenant's rows never appear in a tenant's own list", async () => {
-    const own = await listOf(k.otherUuid, k.adminB);
-    expect(own.map((r) => r.userContext)).toEqual(['other.tsunagu.local', 'other.tsunagu.local']);
+    const [tenant, neighbour] = [await k.t.build.tenant(), await k.t.build.tenant()];
+    await k.t.build.extension(tenant);
+    await k.t.build.extension(tenant);
+    await k.t.build.extension(neighbour);
+    const admin = await k.t.build.user(tenant, { userClass: 'CP' });
+    const own = await listOf(tenant.domainUuid, await k.t.login(admin.username, FACTORY_PASSWORD));
+    expect(own.map((r) => r.userContext)).toEqual([tenant.domainName, tenant.domainName]);
   });
 
   it('a provider admin (SP) may read any tenant', async () => {
-    expect(await listOf(k.otherUuid, k.sp)).toHaveLength(2);
+    const tenant = await k.t.build.tenant();
+    await k.t.build.extension(tenant);
+    await k.t.build.extension(tenant);
+    expect(await listOf(tenant.domainUuid, k.sp)).toHaveLength(2);
   });
 
   it('permission guard: staff whose menu hides PBX management are refused (403)', async () => {

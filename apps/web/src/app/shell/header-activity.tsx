@@ -46,7 +46,7 @@ export function ChatBadge() {
     <Badge count={chatCnt} size="small">
       <Button
         icon={<MessageOutlined />}
-        aria-label={ja.header.chat}
+        aria-label={ja.header.chatUnread(chatCnt)}
         onClick={() => showSidePanelTab('chat')}
       />
     </Badge>

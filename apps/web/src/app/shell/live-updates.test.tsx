@@ -77,20 +77,20 @@ describe('live updates of the shell', () => {
 
   it('raises the chat badge from the unread count and each new message, and clears it on opening the chat', async () => {
     const { requests } = openShell({ unread: 1 });
-    const badge = await waitFor(() => header().getByRole('button', { name: 'チャット' }));
+    const badge = await waitFor(() => header().getByRole('button', { name: 'チャット 未読1件' }));
     expect(badge.closest('.ant-badge')?.textContent).toContain('1');
 
     await subscribed(topics.chat(userUuid));
     fakeStomp.publish(topics.chat(userUuid), 'c1');
     await waitFor(() =>
-      expect(header().getByRole('button', { name: 'チャット' }).closest('.ant-badge')?.textContent).toContain(
-        '2',
-      ),
+      expect(
+        header().getByRole('button', { name: 'チャット 未読2件' }).closest('.ant-badge')?.textContent,
+      ).toContain('2'),
     );
 
-    await userEvent.setup().click(header().getByRole('button', { name: 'チャット' }));
+    await userEvent.setup().click(header().getByRole('button', { name: 'チャット 未読2件' }));
     expect(document.querySelector('[role=tab][aria-selected=true]')?.textContent).toBe('チャット');
-    await waitFor(() => expect(header().queryByRole('button', { name: 'チャット' })).toBeNull());
+    await waitFor(() => expect(header().queryByRole('button', { name: /^チャット/ })).toBeNull());
     await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/chat/read')).toBe(true));
   });
 

@@ -117,7 +117,7 @@ describe('shell header', () => {
     mockApi({ 'GET /api/health': sandbox });
     const { router } = await openShell();
     expect(screen.queryByText(/リコール/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'チャット' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^チャット/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /切断/ })).toBeNull();
 
     const hangUp = vi.fn();
@@ -131,9 +131,9 @@ describe('shell header', () => {
     act(() => patchShellState({ currentCall: { number: '0312345678', status: '呼出中', hangUp } }));
     expect(screen.getByText('呼出中 0312345678')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'チャット' }));
+    await user.click(screen.getByRole('button', { name: 'チャット 未読2件' }));
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('チャット');
-    expect(screen.queryByRole('button', { name: 'チャット' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^チャット/ })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'リコール 3' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cust/management/recall'));

@@ -20,9 +20,9 @@ const columns: GridColumn<RingGroup>[] = [
     // Joined with commas for the filter and the export; shown as badges.
     text: (r) => members(r).join(','),
     render: (r) => (
-      <Flex wrap gap={4}>
+      <Flex wrap gap={4} role="list" aria-label={t.members}>
         {members(r).map((number) => (
-          <Tag key={number} color="blue" style={{ marginInlineEnd: 0 }}>
+          <Tag key={number} role="listitem" color="blue" style={{ marginInlineEnd: 0 }}>
             {number}
           </Tag>
         ))}

@@ -54,6 +54,8 @@ export const schedulesJa = {
     priority: (order: number) => `優先順位 ${order}`,
     holiday: (name: string) => `祝日・休業日: ${name}`,
     steps: '外線着信の動き',
+    /** The answer under the question: the rule that applies and the call's steps. */
+    answer: '確認の結果',
     at: (date: string, time: string, zone: string) => `${date} ${time}（${zone}）`,
   },
   order: '優先順位',

@@ -53,7 +53,7 @@ export function TryCallPanel({ schedule, timeZone }: TryCallPanelProps) {
     });
 
   return (
-    <Card size="small" title={t.title}>
+    <Card size="small" title={t.title} role="region" aria-label={t.title}>
       <Flex gap={12} align="center" wrap>
         <Radio.Group
           aria-label={t.target}
@@ -108,7 +108,7 @@ export function TryCallPanel({ schedule, timeZone }: TryCallPanelProps) {
 function TryCallAnswer({ result, asked }: { result: TryCallResult; asked: TryCallQuery | null }) {
   const { rule } = result;
   return (
-    <section aria-label={t.title} style={{ marginTop: 12 }}>
+    <section aria-label={t.answer} style={{ marginTop: 12 }}>
       <Descriptions
         size="small"
         column={1}

@@ -59,6 +59,8 @@ export const ja = {
     phoneTypeLabel: '電話の種類',
     recall: (count: number) => `リコール ${count}`,
     chat: 'チャット',
+    /** The header's chat button (its badge shows the count; its name says it). */
+    chatUnread: (count: number) => `チャット 未読${count}件`,
     onCall: (number: string, status = '通話中') => `${status} ${number}`,
     hangUp: '切断',
     logout: 'ログアウト',

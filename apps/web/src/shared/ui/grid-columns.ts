@@ -25,3 +25,14 @@ export function filterRows<T>(rows: readonly T[], columns: readonly GridColumn<T
   const searched = dataColumns(columns);
   return rows.filter((row) => searched.some((column) => column.text(row).toLowerCase().includes(needle)));
 }
+
+/** What every grid's table column takes from a GridColumn: its header, its width, its cell. */
+export function tableColumn<T>(column: GridColumn<T>) {
+  return {
+    key: column.key,
+    title: column.title,
+    width: column.width,
+    ellipsis: true,
+    render: (_: unknown, row: T) => (column.render ? column.render(row) : column.text(row)),
+  };
+}

@@ -1,10 +1,11 @@
-import { Button, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { UsageData } from '@tsunagu/contract/pbx/usage';
 import { ja } from '../i18n/ja';
 import { useConfirmDelete } from './confirm';
 import { exportGrid } from './export-grid';
-import { filterRows, type GridColumn } from './grid-columns';
+import { filterRows, tableColumn, type GridColumn } from './grid-columns';
+import { ListHeading } from './list-heading';
 import { useNotices } from './notices';
 import { UsageDrawer } from './usage-drawer';
 import { useElementSize } from './use-element-size';
@@ -95,14 +96,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   };
 
   const tableColumns = useMemo<TableColumnsType<T>>(
-    () =>
-      columns.map((column) => ({
-        key: column.key,
-        title: column.title,
-        width: column.width,
-        ellipsis: true,
-        render: (_: unknown, row: T) => (column.render ? column.render(row) : column.text(row)),
-      })),
+    () => columns.map((column) => tableColumn(column)),
     [columns],
   );
 
@@ -116,12 +110,7 @@ export function ListScreen<T extends object>(props: ListScreenProps<T>) {
   return (
     <Flex vertical gap={8} style={{ height: '100%', minHeight: 360 }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="baseline" gap={12}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t.total(rows.length)}</Typography.Text>
-        </Flex>
+        <ListHeading title={title} total={t.total(rows.length)} />
         <Space wrap>
           {onCreate && <Button onClick={onCreate}>{t.create}</Button>}
           {onEdit && (

@@ -16,7 +16,8 @@ import { dayjs } from '../dayjs';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ja } from '../i18n/ja';
 import { exportGrid } from './export-grid';
-import type { GridColumn } from './grid-columns';
+import { tableColumn, type GridColumn } from './grid-columns';
+import { ListHeading } from './list-heading';
 import { useListUrlState, type ListState } from './list-url-state';
 import { useNotices } from './notices';
 
@@ -93,10 +94,7 @@ export function ServerListScreen<T extends object>(props: ServerListScreenProps<
   const tableColumns = useMemo<TableColumnsType<T>>(
     () =>
       columns.map((column) => ({
-        key: column.key,
-        title: column.title,
-        width: column.width,
-        ellipsis: true,
+        ...tableColumn(column),
         sorter: column.sortField !== undefined,
         sortOrder:
           column.sortField !== undefined && column.sortField === field
@@ -105,7 +103,6 @@ export function ServerListScreen<T extends object>(props: ServerListScreenProps<
               : 'descend'
             : null,
         sortDirections: ['ascend', 'descend', 'ascend'],
-        render: (_: unknown, row: T) => (column.render ? column.render(row) : column.text(row)),
       })),
     [columns, field, direction],
   );
@@ -113,12 +110,7 @@ export function ServerListScreen<T extends object>(props: ServerListScreenProps<
   return (
     <Flex vertical gap={8} style={{ height: '100%', minHeight: 360 }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="baseline" gap={12}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t.total(page?.totalElements ?? 0)}</Typography.Text>
-        </Flex>
+        <ListHeading title={title} total={t.total(page?.totalElements ?? 0)} />
         <Space wrap>
           {selected.size > 0 && (
             <>
