@@ -17,7 +17,7 @@ function stampFrames(): void {
   const now = () => performance.timeOrigin + performance.now();
   const frames: { method: string; at: number; text: string }[] = [];
   const enters: number[] = [];
-  Object.assign(window, { __frames: frames, __enters: enters });
+  Object.assign(window, { __stamped: { frames, enters } });
   document.addEventListener('keydown', (event) => event.key === 'Enter' && enters.push(now()), true);
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -34,7 +34,7 @@ function stampFrames(): void {
 }
 
 type Stamped = { frames: { method: string; at: number; text: string }[]; enters: number[] };
-const stamps = (page: Page) => page.evaluate(() => window as unknown as Stamped);
+const stamps = (page: Page) => page.evaluate(() => (window as unknown as { __stamped: Stamped }).__stamped);
 const frameCount = async (page: Page) => (await stamps(page)).frames.length;
 
 async function signedIn(browser: Browser, base: string, username: string, password: string): Promise<Page> {
@@ -61,7 +61,7 @@ async function dial(page: Page, number: string) {
 async function frameAfter(page: Page, from: number, method: string, containing = ''): Promise<number> {
   const handle = await page.waitForFunction(
     ({ from, method, containing }) =>
-      (window as unknown as Stamped).frames
+      (window as unknown as { __stamped: Stamped }).__stamped.frames
         .slice(from)
         .find((f) => f.method === method && f.text.includes(containing))?.at ?? false,
     { from, method, containing },
