@@ -157,6 +157,14 @@ async function main() {
 
     console.log(`dial → other side ringing:        ${stats(ringing)}   (target < 300 ms)`);
     console.log(`attended transfer → completed:     ${stats(transfer)}   (target < 500 ms)`);
+  } catch (error) {
+    // What each page showed when a step gave up: the bench says where it stopped.
+    for (const [i, page] of browser
+      .contexts()
+      .flatMap((c) => c.pages())
+      .entries())
+      await page.screenshot({ path: `/tmp/call-features-${i}.png` }).catch(() => undefined);
+    throw error;
   } finally {
     await browser.close();
     await stop(server);
