@@ -1,6 +1,6 @@
 import type { CallStateItem } from '@tsunagu/contract/call';
 import { ringBody, topics } from '@tsunagu/contract/realtime';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSoftphone } from '../../phone/browser';
@@ -199,6 +199,24 @@ describe('the record of a ringing number', () => {
       requests.some((r) => r.method === 'GET' && r.path.startsWith(prefix) && r.path.endsWith(suffix));
     await waitFor(() => expect(read('/api/v1/customer/number/', '/0312340001')).toBe(true));
     expect(read('/api/v1/layout/')).toBe(true);
+  });
+
+  it('is not read ahead for a number no customer can have, nor for a user who may not see customers', async () => {
+    const rings = captureRinging();
+    const requests = mockApi({});
+    const readAhead = () => requests.some((r) => r.path.startsWith('/api/v1/customer/number/'));
+    startSession('tok', panelUserInfo({ userClass: 'USER', menu: '[]' }));
+    renderPanel(<VertoIncomingCall />);
+    act(() => rings.ring(ringing('a', '0312340001', '代表#佐藤')));
+    await screen.findByText('顧客画面へ移動するにはクリックしてください');
+    expect(readAhead()).toBe(false);
+    cleanup();
+    startSession('tok', panelUserInfo());
+    renderPanel(<VertoIncomingCall />);
+    // A recorded FreeSWITCH offer's test caller: the server would refuse the number, alerting over the pop-up.
+    act(() => rings.ring(ringing('b', '5551234', 'Click To Call')));
+    await screen.findByText('顧客画面へ移動するにはクリックしてください');
+    expect(readAhead()).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { can } from '@tsunagu/contract/permissions';
+import { isCustomerPhoneNumber } from '@tsunagu/contract/phone-number';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect } from 'react';
@@ -47,11 +49,17 @@ export function useIncomingNotice(): (caller: CallerDisplay) => DismissNotice {
   const { notification } = App.useApp();
   const openCustomer = useOpenCustomer();
   const queryClient = useQueryClient();
-  const { domainUuid } = useUserInfo().user;
+  const { user } = useUserInfo();
+  const { domainUuid } = user;
+  // Read ahead only what the record page could show: a number a customer can have (the server refuses
+  // others, and a refusal would raise an alert over the ringing pop-up), for a user who may see customers.
+  const readsAhead = can(user, 'customer.view');
   useEffect(askNotificationPermissionOnce, []);
   return useCallback(
     (caller: CallerDisplay) => {
-      if (caller.customerNumber) prepareRecord(queryClient, domainUuid, caller.customerNumber);
+      const number = caller.customerNumber;
+      if (readsAhead && number && isCustomerPhoneNumber(number))
+        prepareRecord(queryClient, domainUuid, number);
       const open = () => caller.customerNumber && openCustomer(caller.customerNumber);
       const system = systemNotification(caller, open);
       const key = `incoming-${++noticeCount}`;
@@ -74,6 +82,6 @@ export function useIncomingNotice(): (caller: CallerDisplay) => DismissNotice {
       });
       return dismiss;
     },
-    [notification, openCustomer, queryClient, domainUuid],
+    [notification, openCustomer, queryClient, domainUuid, readsAhead],
   );
 }
