@@ -4,9 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { createSecretBox } from '../platform/crypto/secrets';
 import type { Database } from '../platform/db/client';
-import { seedDemo } from '../platform/db/seed';
-import { createRecordingStorage } from '../platform/files/recording-storage';
 import { createRedisBus, type Bus } from '../platform/realtime';
+import { createFactories, type Factories } from './factories';
 import { createTestEngine, type TestEngine } from './test-engine';
 import { openTestDatabase, testConfig } from './test-app';
 
@@ -23,10 +22,14 @@ export interface Instances {
   /** Filled in beforeAll: two instances, each with its own engine and Redis connection. */
   readonly list: Instance[];
   database: Database;
+  /** Builds rows on the instances' shared database. */
+  build: Factories;
+  /** A tenant built for the file, holding only what its tests build in it. */
+  tenant: Awaited<ReturnType<Factories['tenant']>>;
 }
 
 /**
- * Two server instances on one demo database (PostgreSQL in the server-pg project) and one Redis under a
+ * Two server instances on one empty database (PostgreSQL in the server-pg project) and one Redis under a
  * prefix of this file's own, as several instances run in production; closed after the file's tests.
  */
 export function useTwoInstances(
@@ -37,16 +40,13 @@ export function useTwoInstances(
   const state = { list: [] as Instance[] } as Instances;
   beforeAll(async () => {
     state.database = await openTestDatabase();
-    await seedDemo(
-      state.database.db,
-      createSecretBox(config.secretKey),
-      createRecordingStorage(config.dataDir),
-    );
+    state.build = createFactories(state.database.db, createSecretBox(config.secretKey));
+    state.tenant = await state.build.tenant();
     for (let i = 0; i < 2; i++) {
       const bus = createRedisBus(REDIS_URL, { prefix });
       const engine = options.testEngines ? createTestEngine() : undefined;
       state.list.push({
-        app: await buildApp({ config, database: state.database, demo: true, bus, engine }),
+        app: await buildApp({ config, database: state.database, demo: false, bus, engine }),
         bus,
         engine,
       });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTwoInstances, type Instance } from '../../testing/instances';
 import { users } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 
 // Two instances on one database and one Redis, each caching live sessions (session-cache.ts): a session
 // ended through one instance is refused by the other at once; one ended by any other means (a disabled
@@ -16,8 +17,12 @@ const headersOf = (token: string) => ({
   'x-xsrf-token': 'x',
 });
 
-async function signIn(app: FastifyInstance, username: string, password = 'Staff#2026') {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+async function signIn(app: FastifyInstance, username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: FACTORY_PASSWORD },
+  });
   expect(res.statusCode).toBe(200);
   return headersOf(String(res.headers.authorization).replace('Bearer ', ''));
 }
@@ -42,40 +47,48 @@ async function refusedAfter(app: FastifyInstance, username: string, headers: Rec
 describe('a session ended on one instance', () => {
   it('is refused by the other within a second of a logout, a forced logout or a disabled user', async () => {
     const [a, b] = two.list as [Instance, Instance];
+    const [suzuki, tanaka, sato, admin] = [
+      await two.build.user(two.tenant),
+      await two.build.user(two.tenant),
+      await two.build.user(two.tenant),
+      await two.build.user(two.tenant, { userClass: 'CP' }),
+    ] as const;
     // Logout through A: B held the session in its cache a moment before.
-    const suzuki = await signIn(a.app, 'suzuki');
-    expect((await info(b.app, 'suzuki', suzuki)).statusCode).toBe(200);
-    expect((await a.app.inject({ method: 'GET', url: '/api/logout', headers: suzuki })).statusCode).toBe(200);
-    expect((await info(a.app, 'suzuki', suzuki)).statusCode).toBe(401);
-    expect(await refusedAfter(b.app, 'suzuki', suzuki)).toBeLessThan(1_000);
+    const suzukiSession = await signIn(a.app, suzuki.username);
+    expect((await info(b.app, suzuki.username, suzukiSession)).statusCode).toBe(200);
+    expect(
+      (await a.app.inject({ method: 'GET', url: '/api/logout', headers: suzukiSession })).statusCode,
+    ).toBe(200);
+    expect((await info(a.app, suzuki.username, suzukiSession)).statusCode).toBe(401);
+    expect(await refusedAfter(b.app, suzuki.username, suzukiSession)).toBeLessThan(1_000);
 
     // Forced logout by the tenant's administrator through B.
-    const tanaka = await signIn(a.app, 'tanaka');
-    const info2 = (await info(a.app, 'tanaka', tanaka)).json().data as { user: { userUuid: string } };
-    const admin = await signIn(b.app, 'admin', 'Admin#2026');
+    const tanakaSession = await signIn(a.app, tanaka.username);
+    expect((await info(a.app, tanaka.username, tanakaSession)).statusCode).toBe(200);
+    const adminSession = await signIn(b.app, admin.username);
     const forced = await b.app.inject({
       method: 'POST',
       url: '/api/v1/user/forceLogout',
-      headers: admin,
-      payload: { userUuid: info2.user.userUuid },
+      headers: adminSession,
+      payload: { userUuid: tanaka.userUuid },
     });
     expect(forced.statusCode).toBe(200);
-    expect(await refusedAfter(a.app, 'tanaka', tanaka)).toBeLessThan(1_000);
+    expect(await refusedAfter(a.app, tanaka.username, tanakaSession)).toBeLessThan(1_000);
 
     // A user disabled in the database, with no message at all: the cache's window.
-    const sato = await signIn(a.app, 'sato');
-    expect((await info(a.app, 'sato', sato)).statusCode).toBe(200);
-    expect((await info(b.app, 'sato', sato)).statusCode).toBe(200);
-    await two.database.db.update(users).set({ enabled: false }).where(eq(users.username, 'sato'));
+    const satoSession = await signIn(a.app, sato.username);
+    expect((await info(a.app, sato.username, satoSession)).statusCode).toBe(200);
+    expect((await info(b.app, sato.username, satoSession)).statusCode).toBe(200);
+    await two.database.db.update(users).set({ enabled: false }).where(eq(users.userUuid, sato.userUuid));
     try {
       const [onA, onB] = await Promise.all([
-        refusedAfter(a.app, 'sato', sato),
-        refusedAfter(b.app, 'sato', sato),
+        refusedAfter(a.app, sato.username, satoSession),
+        refusedAfter(b.app, sato.username, satoSession),
       ]);
       expect(onA).toBeLessThan(1_000);
       expect(onB).toBeLessThan(1_000);
     } finally {
-      await two.database.db.update(users).set({ enabled: true }).where(eq(users.username, 'sato'));
+      await two.database.db.update(users).set({ enabled: true }).where(eq(users.userUuid, sato.userUuid));
     }
   });
 });

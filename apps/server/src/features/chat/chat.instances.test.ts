@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { topics, type UserInfo } from '@tsunagu/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { useTwoInstances, type Instance } from '../../testing/instances';
 import { stompClient } from '../../platform/realtime/stomp-test-kit';
 
@@ -13,7 +14,7 @@ async function signIn(app: FastifyInstance, username: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/login',
-    payload: { username, password: 'Staff#2026' },
+    payload: { username, password: FACTORY_PASSWORD },
   });
   const token = String(res.headers.authorization).replace('Bearer ', '');
   const headers = { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' };
@@ -25,8 +26,8 @@ async function signIn(app: FastifyInstance, username: string) {
 describe('two instances on one Redis', () => {
   it('delivers a chat sent through instance A to a client connected to instance B', async () => {
     const [a, b] = two.list as [Instance, Instance];
-    const yamada = await signIn(a.app, 'yamada');
-    const suzuki = await signIn(b.app, 'suzuki');
+    const yamada = await signIn(a.app, (await two.build.user(two.tenant)).username);
+    const suzuki = await signIn(b.app, (await two.build.user(two.tenant, { userNm: '鈴木 花子' })).username);
     const address = await b.app.listen({ port: 0, host: '127.0.0.1' });
     const client = stompClient(address.replace('http', 'ws') + '/ws', {
       connectHeaders: { login: suzuki.info.user.userUuid, passcode: suzuki.token },

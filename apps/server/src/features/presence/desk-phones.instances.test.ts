@@ -1,5 +1,6 @@
 import { topics, type UserInfo } from '@tsunagu/contract';
 import { describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { useTwoInstances, type Instance } from '../../testing/instances';
 import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
 
@@ -14,16 +15,18 @@ const two = useTwoInstances({
 describe('desk phones across instances', () => {
   it("delivers the sandbox's desk-phone registration on instance A to a client of instance B", async () => {
     const [a, b] = two.list as [Instance, Instance];
+    const deskPhone = await two.build.extension(two.tenant);
+    const user = await two.build.user(two.tenant);
     const login = await b.app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { username: 'yamada', password: 'Staff#2026' },
+      payload: { username: user.username, password: FACTORY_PASSWORD },
     });
     const token = String(login.headers.authorization).replace('Bearer ', '');
     const info = (
       await b.app.inject({
         method: 'GET',
-        url: '/api/v1/user/info/yamada',
+        url: `/api/v1/user/info/${user.username}`,
         headers: { authorization: `Bearer ${token}` },
       })
     ).json().data as UserInfo;
@@ -37,11 +40,11 @@ describe('desk phones across instances', () => {
 
     a.engine!.emit('registration', {
       domainName: info.domain.domainName,
-      extension: '1003',
+      extension: deskPhone.extension,
       registered: true,
       kind: 'sip',
     });
 
-    expect(JSON.parse((await next).body)).toEqual({ extension: '1003', registered: true });
+    expect(JSON.parse((await next).body)).toEqual({ extension: deskPhone.extension, registered: true });
   });
 });
