@@ -38,7 +38,7 @@ async function incoming(from: string, rang: Extension[], more: { talked?: number
     billsec: talked,
     bridged: talked > 0,
     hangupCause: talked > 0 ? 'NORMAL_CLEARING' : 'ORIGINATOR_CANCEL',
-    endedIn: more.endedIn ?? '',
+    endedIn: more.endedIn ?? ('' as const),
   };
   await t.build.foldedCall(office, [
     { ...leg, originating: true },
