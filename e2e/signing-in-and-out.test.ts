@@ -90,7 +90,7 @@ describe('signing in and out', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
   });
 
-  it('the login page loads under 250 KB of gzipped JavaScript and lists the demo sign-ins', async () => {
+  it('the login page loads under 235 KB of gzipped JavaScript (226 KB measured) and lists the demo sign-ins', async () => {
     const page = await e2e.newPage();
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
@@ -104,6 +104,6 @@ describe('signing in and out', () => {
     const sizes = await Promise.all(scripts);
     const totalKb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
     expect(sizes.length).toBeGreaterThan(0);
-    expect(totalKb).toBeLessThan(250);
+    expect(totalKb).toBeLessThan(235);
   });
 });

@@ -14,6 +14,8 @@ import {
   users,
 } from '../platform/db/schema';
 import { STAFF_MENU } from '../platform/db/seed';
+import { storeCallOf, type CallRow as FoldedCallRow } from '../platform/call-model/store-call';
+import { applyCallToRecall } from '../platform/call-model/recall-life-cycle';
 
 /** The password every built user signs in with. */
 export const FACTORY_PASSWORD = 'Factory#2026';
@@ -59,6 +61,14 @@ export interface Factories {
     extension: ExtensionRow,
     overrides?: Partial<Omit<typeof cdrs.$inferInsert, 'domainUuid' | 'extensionUuid'>>,
   ): Promise<CallRow>;
+  /**
+   * A whole call as the intake stores it: its legs (the first is the caller's unless `originating` says
+   * otherwise), then the call folded from them and the recall item a missed call opens.
+   */
+  foldedCall(
+    tenant: TenantRow,
+    legs: Partial<Omit<typeof cdrs.$inferInsert, 'domainUuid' | 'callId'>>[],
+  ): Promise<FoldedCallRow>;
   /** A ring group without members (numbers from 300 up), in the tenant's context. */
   ringGroup(
     tenant: TenantRow,
@@ -157,6 +167,28 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
       };
       const [row] = await db.insert(cdrs).values(values).returning();
       return row!;
+    },
+    async foldedCall(tenant, legs) {
+      const callId = randomUUID();
+      const startStamp = new Date();
+      return db.transaction(async (tx) => {
+        await tx.insert(cdrs).values(
+          legs.map((leg, index) => ({
+            cdrUuid: randomUUID(),
+            domainUuid: tenant.domainUuid,
+            callUuid: randomUUID(),
+            callId,
+            originating: index === 0,
+            direction: 'inbound' as const,
+            startStamp,
+            ...leg,
+          })),
+        );
+        const stored = await storeCallOf(tx, tenant.domainUuid, callId);
+        if (!stored) throw new Error('foldedCall: no originating leg, so no call was stored');
+        await applyCallToRecall(tx, stored.call);
+        return stored.call;
+      });
     },
     async ringGroup(tenant, overrides = {}) {
       const values = {

@@ -1,27 +1,125 @@
 import { menuConfig, type CallItem } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
+type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
+type Extension = Awaited<ReturnType<TestApp['build']['extension']>>;
+type Leg = Parameters<TestApp['build']['foldedCall']>[1][number];
+
 let t: TestApp;
-let demo: string;
+let office: Tenant;
+let ext: { yamada: Extension; suzuki: Extension; tanaka: Extension };
 let yamada: TestSession;
+let admin: TestSession;
 let adminB: TestSession;
 let noHistory: TestSession;
 let tanakaUuid: string;
 
+const LINE = '0312345678'; // the office's incoming number
+const REGULAR = '0312340001'; // called twice, called back once
+const LONG_TALKER = '0520001111';
+const GROUP_CALLER = '09011112222'; // rang the ring group (two phones), nobody took it
+const IVR_CALLER = '0487654321'; // gave up in the IVR
+
+/** A call `minutesAgo` that rang `ring` seconds; each leg talked `billsec` (0: not put through). */
+async function callAt(
+  minutesAgo: number,
+  ring: number,
+  legs: (Leg & { billsec: number })[],
+  tenant = office,
+) {
+  const start = new Date(Date.now() - minutesAgo * 60_000);
+  const talked = Math.max(...legs.map((l) => l.billsec));
+  const answered = new Date(start.getTime() + ring * 1000);
+  const end = new Date(start.getTime() + (ring + talked) * 1000);
+  await t.build.foldedCall(
+    tenant,
+    legs.map((leg) => ({
+      startStamp: start,
+      answerStamp: leg.billsec > 0 ? answered : leg.endedIn === 'ivr' ? start : null,
+      endStamp: end,
+      duration: ring + leg.billsec,
+      hangupCause: leg.billsec > 0 ? 'NORMAL_CLEARING' : 'NO_ANSWER',
+      bridged: leg.billsec > 0,
+      ...leg,
+    })),
+  );
+}
+/** The outside caller's leg of an incoming call. */
+const caller = (from: string, billsec: number, more: Partial<Leg> = {}) => ({
+  originating: true,
+  direction: 'inbound' as const,
+  callerIdNumber: from,
+  destinationNumber: LINE,
+  billsec,
+  ...more,
+});
+/** An extension rung by the call. */
+const rung = (e: Extension, from: string, billsec: number, more: Partial<Leg> = {}) => ({
+  originating: false,
+  extensionUuid: e.extensionUuid,
+  direction: 'inbound' as const,
+  callerIdNumber: from,
+  destinationNumber: e.extension,
+  billsec,
+  ...more,
+});
+/** A call placed from an extension (outbound, or local to a colleague). */
+const placed = (e: Extension, to: string, billsec: number, direction: 'outbound' | 'local' = 'outbound') => ({
+  originating: true,
+  extensionUuid: e.extensionUuid,
+  direction,
+  callerIdNumber: e.extension,
+  destinationNumber: to,
+  billsec,
+});
+
+// An office of its own with three staff and ten calls (six in, three out, one internal); another
+// tenant's administrator and a staff user whose menu hides the call history.
 beforeAll(async () => {
-  t = await createTestApp();
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, 'yamada'));
-  demo = row!.domainUuid;
-  tanakaUuid = (await t.database.db.select().from(users).where(eq(users.username, 'tanaka')))[0]!.userUuid;
-  yamada = await t.login('yamada', 'Staff#2026');
-  adminB = await t.login('admin-b', 'Admin#2026');
-  const blind = await t.build.user({ domainUuid: demo } as Parameters<typeof t.build.user>[0], {
-    menu: menuConfig([2200]),
-  });
+  t = await createTestApp({ demo: false });
+  office = await t.build.tenant();
+  ext = {
+    yamada: await t.build.extension(office, { effectiveCallerIdName: '山田 太郎' }),
+    suzuki: await t.build.extension(office, { effectiveCallerIdName: '鈴木 花子' }),
+    tanaka: await t.build.extension(office, { effectiveCallerIdName: '田中 一郎' }),
+  };
+  const staff = await t.build.user(office, { userNm: '山田 太郎', extensionUuid: ext.yamada.extensionUuid });
+  await t.build.user(office, { userNm: '鈴木 花子', extensionUuid: ext.suzuki.extensionUuid });
+  tanakaUuid = (await t.build.user(office, { userNm: '田中 一郎', extensionUuid: ext.tanaka.extensionUuid }))
+    .userUuid;
+  const blind = await t.build.user(office, { menu: menuConfig([2200]) });
+  const officeAdmin = await t.build.user(office, { userClass: 'CP' });
+  const other = await t.build.tenant();
+  const otherAdmin = await t.build.user(other, { userClass: 'CP' });
+  const otherExtension = await t.build.extension(other);
+  const { yamada: y, suzuki: s, tanaka: k } = ext;
+
+  await callAt(35, 8, [caller(REGULAR, 184), rung(y, REGULAR, 184)]);
+  await callAt(80, 8, [placed(y, '0667778888', 62)]);
+  await callAt(140, 20, [caller('Anonymous', 0), rung(y, 'Anonymous', 0)]);
+  await callAt(200, 8, [
+    placed(s, y.extension, 45, 'local'),
+    rung(y, s.extension, 45, { direction: 'local' }),
+  ]);
+  const cancel = { hangupCause: 'ORIGINATOR_CANCEL' };
+  await callAt(320, 30, [
+    caller(GROUP_CALLER, 0, cancel),
+    rung(y, GROUP_CALLER, 0, cancel),
+    rung(s, GROUP_CALLER, 0, cancel),
+  ]);
+  await callAt(50, 8, [caller(REGULAR, 95), rung(s, REGULAR, 95)]);
+  await callAt(260, 30, [placed(s, '0455556666', 0)]);
+  await callAt(90, 8, [caller(LONG_TALKER, 300), rung(k, LONG_TALKER, 300)]);
+  await callAt(400, 8, [placed(k, REGULAR, 121)]);
+  await callAt(420, 25, [caller(IVR_CALLER, 0, { endedIn: 'ivr', hangupCause: 'NORMAL_CLEARING' })]);
+  // The other tenant's one call, from a number of its own.
+  await callAt(30, 8, [caller('0299998888', 40), rung(otherExtension, '0299998888', 40)], other);
+
+  yamada = await t.login(staff.username, FACTORY_PASSWORD);
+  admin = await t.login(officeAdmin.username, FACTORY_PASSWORD);
+  adminB = await t.login(otherAdmin.username, FACTORY_PASSWORD);
   noHistory = await t.login(blind.username, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
@@ -35,23 +133,23 @@ const rows = async (payload: Record<string, unknown> = {}) => {
 };
 
 describe('POST /api/v1/cdr/search: the tenant’s calls, one row per call', () => {
-  it('lists every demo call once (a ring group that rang two phones is one row), newest first', async () => {
+  it('lists every call once (a ring group that rang two phones is one row), newest first', async () => {
     const { content, totalElements } = await rows();
     expect(totalElements).toBe(10);
     const starts = content.map((c) => Date.parse(c.startStamp));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
-    const group = content.filter((c) => c.outsideNumber === '09011112222');
+    const group = content.filter((c) => c.outsideNumber === GROUP_CALLER);
     expect(group).toHaveLength(1);
     expect(group[0]).toMatchObject({
       kind: 'inbound',
       result: 'missed',
       agentName: '',
       customerName: '未登録',
-      incomingNumber: '0312345678',
+      incomingNumber: LINE,
     });
-    expect(content.find((c) => c.outsideNumber === '0520001111')).toMatchObject({
+    expect(content.find((c) => c.outsideNumber === LONG_TALKER)).toMatchObject({
       result: 'answered',
-      agentExtension: '1003',
+      agentExtension: ext.tanaka.extension,
       agentName: '田中 一郎',
       talkSeconds: 300,
     });
@@ -61,36 +159,35 @@ describe('POST /api/v1/cdr/search: the tenant’s calls, one row per call', () =
     expect((await rows({ kind: 'outbound' })).totalElements).toBe(3);
     expect((await rows({ kind: 'internal' })).content[0]).toMatchObject({
       customerName: '',
-      calleeNumber: '1001',
+      calleeNumber: ext.yamada.extension,
     });
     expect((await rows({ result: 'abandoned_ivr' })).content.map((c) => c.outsideNumber)).toEqual([
-      '0487654321',
+      IVR_CALLER,
     ]);
     // Missed: the ring group, the IVR caller and the anonymous caller nobody answered.
     expect((await rows({ missed: 'true' })).totalElements).toBe(3);
     expect((await rows({ userUuid: tanakaUuid })).totalElements).toBe(2);
-    expect((await rows({ extension: '1003' })).totalElements).toBe(2);
+    expect((await rows({ extension: ext.tanaka.extension })).totalElements).toBe(2);
     const number = await rows({ number: '03-1234-0001' });
     expect(number.content.map((c) => c.kind).sort()).toEqual(['inbound', 'inbound', 'outbound']);
   });
 
   it('filters by customer: every call with any number of the customers whose name or furigana matches', async () => {
-    const admin = await t.login('admin', 'Admin#2026');
     const saved = await t.request(admin, {
       method: 'POST',
       url: '/api/v1/customer',
       payload: {
-        domainUuid: demo,
+        domainUuid: office.domainUuid,
         company: '青葉商事',
         companyKana: 'アオバショウジ',
         numbers: [
-          { label: '代表', number: '03-1234-0001' },
-          { label: '携帯', number: '052-000-1111' },
+          { label: '代表', number: '03-1234-0001' }, // REGULAR
+          { label: '携帯', number: '052-000-1111' }, // LONG_TALKER
         ],
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    // Furigana in either kana script, or part of the name: 0312340001's three calls and 0520001111's one.
+    // Furigana in either kana script, or part of the name: REGULAR's three calls and LONG_TALKER's one.
     for (const customer of ['あおば', 'アオバ', '青葉商']) {
       const found = await rows({ customer });
       expect(found.totalElements).toBe(4);
@@ -134,9 +231,9 @@ describe('POST /api/v1/cdr/search: the tenant’s calls, one row per call', () =
   });
 
   it('keeps another tenant out, and refuses a user whose menu hides the call history', async () => {
-    expect((await search(adminB, { domainUuid: demo })).statusCode).toBe(403);
+    expect((await search(adminB, { domainUuid: office.domainUuid })).statusCode).toBe(403);
     const theirs = (await search(adminB, { size: 100 })).json().data as { content: CallItem[] };
-    expect(theirs.content.some((c) => c.outsideNumber === '09011112222')).toBe(false);
+    expect(theirs.content.map((c) => c.outsideNumber)).toEqual(['0299998888']);
     expect((await search(noHistory)).statusCode).toBe(403);
     expect((await search(noHistory, {}, '/api/v1/cdr/search/export')).statusCode).toBe(403);
   });

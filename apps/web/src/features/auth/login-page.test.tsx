@@ -28,6 +28,20 @@ describe('login page', () => {
     expect(document.title).toBe('ログイン | つなぐ');
   });
 
+  it('checks again as the user types once a submit failed: a filled field loses its message', async () => {
+    mockApi({ 'GET /api/health': health });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ログイン' }));
+    await screen.findByText(messages.required('ID'));
+
+    await user.type(screen.getByLabelText('ID'), 'yamada');
+    expect(screen.queryByText(messages.required('ID'))).toBeNull();
+    expect(screen.getByText(messages.required('パスワード'))).toBeTruthy();
+    expect(screen.getByLabelText('ID').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('パスワード').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('says who ended the previous session after a forced sign-out, until the next sign-in', async () => {
     mockApi({ 'GET /api/health': health });
     endSession('管理者（管理 太郎）によって強制ログアウトされました。');

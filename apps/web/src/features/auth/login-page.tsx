@@ -1,11 +1,9 @@
 import { PhoneFilled } from '@ant-design/icons';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
 import { messages } from '@tsunagu/contract/messages';
 import { Alert, Button } from 'antd';
 import type { TwoStepChallenge } from '@tsunagu/contract/two-step';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../shared/paths';
@@ -16,10 +14,53 @@ import { onSessionAdopted } from '../../shared/session/tab-session';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
 import { isSessionMax, loginErrorMessage, useLogin } from './login';
-import { SecondStep } from './second-step';
+
+// Only accounts with two-step sign-in reach it: its code (authenticator set-up, recovery codes) stays off /login.
+const SecondStep = lazy(() => import('./second-step').then((m) => ({ default: m.SecondStep })));
 import styles from './login-page.module.css';
 
-type LoginForm = z.input<typeof loginRequestSchema>;
+type LoginForm = Required<Pick<z.input<typeof loginRequestSchema>, 'username' | 'password'>>;
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
+/**
+ * The form checked by the contract's schema: on submit, then on every change once a submit failed (as
+ * the PBX forms do). Two fields need no form library, and /login loads none.
+ */
+function useLoginForm(onValid: (request: LoginRequest) => void) {
+  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors | null>(null);
+  const check = (form: LoginForm) => {
+    const parsed = loginRequestSchema.safeParse(form);
+    const found: LoginErrors = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = issue.path[0] as keyof LoginForm;
+      found[field] ??= issue.message;
+    }
+    return { parsed, found };
+  };
+  const field = (name: keyof LoginForm) => ({
+    name,
+    value: values[name],
+    error: errors?.[name],
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (errors) setErrors(check(next).found);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { parsed, found } = check(values);
+    setErrors(found);
+    if (parsed.success) onValid(parsed.data);
+  };
+  /** Fills both fields (a demo account) and clears the messages. */
+  const fill = (form: LoginForm) => {
+    setValues(form);
+    setErrors(null);
+  };
+  return { field, submit, fill };
+}
 
 /** Sign-in with ID and password; on success back to where a 401 or deep link left off, else /dashboard. */
 export function LoginPage() {
@@ -27,16 +68,6 @@ export function LoginPage() {
   const login = useLogin();
   // Who or what ended the previous session (a forced sign-out), until the next sign-in.
   const [signedOut] = useState(signedOutReason);
-  const { register, handleSubmit, setValue, clearErrors, formState } = useForm<
-    LoginForm,
-    unknown,
-    LoginRequest
-  >({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const { errors } = formState;
-
   // A password accepted for an account with two-step sign-in: the second step replaces the form.
   const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
   // The address to return to belongs to the user it was stored for.
@@ -59,7 +90,7 @@ export function LoginPage() {
       onSuccess: (outcome) => (outcome.challenge ? setChallenge(outcome.challenge) : enter()),
     });
   };
-  const submit = handleSubmit(({ username, password }) => send({ username, password }));
+  const form = useLoginForm(({ username, password }) => send({ username, password }));
   // Sessions held by closed tabs: the user may end the oldest one instead of waiting for it to expire.
   const endOldest = () => sent.current && send({ ...sent.current, endOldestSession: true });
 
@@ -73,14 +104,16 @@ export function LoginPage() {
           <p>{ja.login.heading}</p>
         </div>
         {challenge ? (
-          <SecondStep
-            challenge={challenge}
-            onSignedIn={enter}
-            onBack={() => {
-              setChallenge(null);
-              login.reset();
-            }}
-          />
+          <Suspense>
+            <SecondStep
+              challenge={challenge}
+              onSignedIn={enter}
+              onBack={() => {
+                setChallenge(null);
+                login.reset();
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             {signedOut && !login.error && <Alert type="warning" showIcon title={signedOut} role="status" />}
@@ -93,33 +126,27 @@ export function LoginPage() {
                 {messages.endOldestSession}
               </Button>
             )}
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={form.submit} noValidate>
               <LoginField
                 id="login-username"
                 label={ja.login.id}
                 autoComplete="username"
                 autoFocus
-                error={errors.username?.message}
-                {...register('username')}
+                {...form.field('username')}
               />
               <LoginField
                 id="login-password"
                 label={ja.login.password}
                 type="password"
                 autoComplete="current-password"
-                error={errors.password?.message}
-                {...register('password')}
+                {...form.field('password')}
               />
               <Button type="primary" htmlType="submit" size="middle" block loading={login.isPending}>
                 {ja.login.submit}
               </Button>
             </form>
             <DemoAccounts
-              onPick={(account) => {
-                setValue('username', account.id);
-                setValue('password', account.password);
-                clearErrors();
-              }}
+              onPick={(account) => form.fill({ username: account.id, password: account.password })}
             />
           </>
         )}
