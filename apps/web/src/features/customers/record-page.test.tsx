@@ -70,7 +70,7 @@ describe('the customer record', () => {
     );
     expect(await screen.findByText('未登録')).toBeTruthy();
     expect(screen.getByText('顧客情報 03-1234-5678')).toBeTruthy();
-    expect((screen.getByLabelText('電話番号 1') as HTMLInputElement).value).toBe('03-1234-5678');
+    expect(((await screen.findByLabelText('電話番号 1')) as HTMLInputElement).value).toBe('03-1234-5678');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('会社名'), '青空商事');
     await user.click(screen.getAllByRole('button', { name: '登録' }).at(-1)!);
