@@ -4,14 +4,7 @@ import type { PageSort } from '@tsunagu/contract/paging';
 import { and, asc, eq, exists, inArray, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { containsPattern, searchForm, searchTextOf, sortKeyOf } from '../../platform/crm/customer-text';
 import type { Conn } from '../../platform/db/client';
-import {
-  keysetAfter,
-  keysetOrderBy,
-  pageOrder,
-  readKeysetPage,
-  type KeysetColumns,
-  type PageAnchor,
-} from '../../platform/db/paging';
+import { pageOrder, readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
 import {
   calls,
   customerCounts,
@@ -144,29 +137,21 @@ export function keysetCustomerRows(
   total: number,
   page: { page: number; size: number; anchor: PageAnchor | null },
 ): Promise<CustomerListItem[]> {
-  const columns: KeysetColumns = { key: SORT_COLUMNS[sort.field], id: customers.customerUuid };
-  const listDescending = sort.direction === 'desc';
-  // The bound row only if it is a customer of this tenant: another tenant's id bounds nothing.
-  const bound = (after: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)}, anchor.customer_uuid
-    FROM customers anchor WHERE anchor.customer_uuid = ${after} AND anchor.domain_uuid = ${tenantUuid}`;
-  return readKeysetPage(total, page, page.anchor, (plan) => {
-    const descending = listDescending !== plan.reversed;
-    const own = eq(customers.domainUuid, tenantUuid);
-    const ids = conn
-      .select({ customerUuid: customers.customerUuid })
-      .from(customers)
-      .where(plan.after ? and(own, keysetAfter(columns, descending, bound(plan.after))) : own)
-      .orderBy(...keysetOrderBy(columns, descending))
-      .limit(plan.limit)
-      .offset(plan.offset);
-    return listItems(
+  const list: KeysetList = {
+    table: customers,
+    columns: { key: SORT_COLUMNS[sort.field], id: customers.customerUuid },
+    tenant: { column: customers.domainUuid, uuid: tenantUuid },
+    descending: sort.direction === 'desc',
+  };
+  return readKeysetRows(conn, list, total, page, (ids, orderBy) =>
+    listItems(
       conn,
       tenantUuid,
-      and(own, inArray(customers.customerUuid, ids)),
-      keysetOrderBy(columns, listDescending),
-      { limit: plan.limit, offset: 0 },
-    );
-  });
+      and(eq(customers.domainUuid, tenantUuid), inArray(customers.customerUuid, ids)),
+      orderBy,
+      { limit: page.size, offset: 0 },
+    ),
+  );
 }
 
 /** The tenant's number of customers, from the counter the triggers of migration 0026 keep. */

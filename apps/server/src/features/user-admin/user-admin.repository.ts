@@ -2,14 +2,7 @@ import type { ManagedUser, USER_SORT_FIELDS, UserFormOptions } from '@tsunagu/co
 import type { PageSort } from '@tsunagu/contract/paging';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import {
-  keysetAfter,
-  keysetOrderBy,
-  pageOrder,
-  readKeysetPage,
-  type KeysetColumns,
-  type PageAnchor,
-} from '../../platform/db/paging';
+import { pageOrder, readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
 import {
   extensions,
   ringGroups,
@@ -141,31 +134,23 @@ export function isKeysetSort(field: UserSortField): field is KeysetSortField {
  * end or from the anchor's row, so a deep page costs what the first one does; then those rows alone are
  * read in full.
  */
-export async function keysetUserPage(
+export function keysetUserPage(
   conn: Conn,
   tenantUuid: string,
   sort: PageSort<KeysetSortField>,
   total: number,
   page: { page: number; size: number; anchor: PageAnchor | null },
 ): Promise<UserRow[]> {
-  const columns: KeysetColumns = { key: KEYSET_KEYS[sort.field], id: users.userUuid };
-  const listDescending = sort.direction === 'desc';
-  // The bound row only if it is a user of this tenant: another tenant's id bounds nothing.
-  const bound = (after: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)}, anchor.user_uuid
-    FROM users anchor WHERE anchor.user_uuid = ${after} AND anchor.domain_uuid = ${tenantUuid}`;
-  return readKeysetPage(total, page, page.anchor, async (plan) => {
-    const descending = listDescending !== plan.reversed;
-    const own = eq(users.domainUuid, tenantUuid);
-    const ids = conn
-      .select({ userUuid: users.userUuid })
-      .from(users)
-      .where(plan.after ? and(own, keysetAfter(columns, descending, bound(plan.after))) : own)
-      .orderBy(...keysetOrderBy(columns, descending))
-      .limit(plan.limit)
-      .offset(plan.offset);
+  const list: KeysetList = {
+    table: users,
+    columns: { key: KEYSET_KEYS[sort.field], id: users.userUuid },
+    tenant: { column: users.domainUuid, uuid: tenantUuid },
+    descending: sort.direction === 'desc',
+  };
+  return readKeysetRows(conn, list, total, page, async (ids, orderBy) => {
     const rows = await selectUserRows(conn)
-      .where(and(own, inArray(users.userUuid, ids)))
-      .orderBy(...keysetOrderBy(columns, listDescending));
+      .where(and(eq(users.domainUuid, tenantUuid), inArray(users.userUuid, ids)))
+      .orderBy(...orderBy);
     return rows.map(toUserRow);
   });
 }

@@ -1,5 +1,7 @@
 import type { Page, PageSort } from '@tsunagu/contract/paging';
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Conn } from './client';
 
 /**
  * Applying a page query (contract/paging.ts) to SQL. The query schema has already refused sort fields
@@ -175,4 +177,43 @@ export function anchoredPageOf<T>(
 ): Page<T> {
   const anchor = pageAnchorOf(query, ids);
   return { ...pageOf(content, totalElements, query), ...(anchor && { anchor }) };
+}
+
+/** A keyset list of one tenant's rows of a table: its order's columns (of that table) and its tenant. */
+export interface KeysetList {
+  table: PgTable;
+  columns: KeysetColumns;
+  tenant: { column: AnyColumn; uuid: string };
+  descending: boolean;
+}
+
+/**
+ * One page of a keyset list whose total is known: the page's ids come index-only from the list's
+ * (tenant, key, id) index, walked from the nearer end or from the anchor's row; then `rowsOf` reads those
+ * rows alone in full, in the `orderBy` it is given (the list's order). The anchor's row bounds the page
+ * only if it is one of the tenant's: another tenant's id selects nothing, so bounds nothing.
+ */
+export function readKeysetRows<T>(
+  conn: Conn,
+  list: KeysetList,
+  total: number,
+  page: { page: number; size: number; anchor: PageAnchor | null },
+  rowsOf: (ids: SQLWrapper, orderBy: SQL[]) => Promise<T[]>,
+): Promise<T[]> {
+  const { table, columns, tenant } = list;
+  const own = eq(tenant.column, tenant.uuid);
+  const anchorRow = (id: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)},
+    anchor.${sql.identifier(columns.id.name)} FROM ${table} anchor
+    WHERE anchor.${sql.identifier(columns.id.name)} = ${id} AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}`;
+  return readKeysetPage(total, page, page.anchor, (plan) => {
+    const descending = list.descending !== plan.reversed;
+    const ids = conn
+      .select({ id: sql`${columns.id}` })
+      .from(table)
+      .where(plan.after ? and(own, keysetAfter(columns, descending, anchorRow(plan.after))) : own)
+      .orderBy(...keysetOrderBy(columns, descending))
+      .limit(plan.limit)
+      .offset(plan.offset);
+    return rowsOf(ids, keysetOrderBy(columns, list.descending));
+  });
 }
