@@ -50,6 +50,16 @@ export default tseslint.config(
           ],
         },
       ],
+      // Inside a transaction every statement goes through its `tx`: one on `db` waits for a second
+      // connection, and PGlite (npm start's database) has one, so the request hangs with the
+      // transaction open (録音停止 did, issue 20).
+      'no-restricted-syntax': [
+        'error',
+        ...['auditedTransaction', 'commitChange', 'transaction'].map((name) => ({
+          selector: `CallExpression:matches([callee.name='${name}'], [callee.property.name='${name}']) > :function Identifier[name='db']`,
+          message: `A statement inside ${name}(…) must use the transaction, not db.`,
+        })),
+      ],
     },
   },
   {

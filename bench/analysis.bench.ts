@@ -120,7 +120,9 @@ async function fill(db: pg.Client, tenant: string) {
         ON CONFLICT (user_uuid) DO NOTHING;`),
   );
   await step('VACUUM ANALYZE', () =>
-    db.query('VACUUM ANALYZE calls, cdrs, users, extensions, user_status_changes, user_statuses'),
+    db.query(
+      'VACUUM ANALYZE calls, cdrs, users, extensions, user_status_changes, user_statuses, status_days',
+    ),
   );
 }
 

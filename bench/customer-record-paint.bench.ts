@@ -33,6 +33,9 @@ interface Paints {
   popup: number;
   record: number;
   timeline: number;
+  /** The toast on screen (it is clicked then), and the address changed to the record's. */
+  toast: number;
+  route: number;
   /** When the record's read (GET /v1/customer/number) had arrived: the rest is the page's own work. */
   read: number;
 }
@@ -50,7 +53,7 @@ function paintsAfterInvite(page: Page, name: string, number: string): Promise<Pa
         const before = stamps.length;
         // The buffer holds 250 entries: this ring's read must find room.
         performance.clearResourceTimings();
-        const paint: Paints = { popup: 0, record: 0, timeline: 0, read: 0 };
+        const paint: Paints = { popup: 0, record: 0, timeline: 0, toast: 0, route: 0, read: 0 };
         let clicked = false;
         const visible = (el: Element) => el.getBoundingClientRect().width > 0;
         // Painted: the frame after the DOM change is on screen.
@@ -76,9 +79,12 @@ function paintsAfterInvite(page: Page, name: string, number: string): Promise<Pa
             );
             if (toast) {
               clicked = true;
+              painted('toast', at);
               toast.click();
             }
           }
+          if (!paint.route && location.pathname === `/cust/management/${number}`)
+            paint.route = performance.now() - at;
           if (onRecord() && !paint.record) {
             const main = document.querySelector('main') ?? document.body;
             if ((main.textContent ?? '').includes(name)) painted('record', at);
@@ -172,6 +178,8 @@ async function main() {
     console.log(`  any other customer:                  ${of(paints.any, 'record')}`);
     console.log(`invite → pop-up with the name:           ${of(all, 'popup')}`);
     console.log(`invite → record's timeline painted:      ${of(all, 'timeline')}`);
+    console.log(`invite → the toast painted (clicked):    ${of(all, 'toast')}`);
+    console.log(`invite → the address is the record's:    ${of(all, 'route')}`);
     console.log(`invite → the record's read arrived:      ${of(all, 'read')}`);
   } finally {
     await browser.close();

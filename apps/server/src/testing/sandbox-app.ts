@@ -10,13 +10,15 @@ export interface SandboxApp {
 
 /**
  * The app with its default engine, the built-in sandbox serving /verto and its own API, listening on
- * loopback for the file's tests (a softphone needs a real socket); closed after them.
+ * loopback for the file's tests (a softphone needs a real socket); closed after them. Its database starts
+ * empty: the file builds its tenants with `t.build` (routing snapshots are read on first use, so rows
+ * built before a tenant's first call are seen).
  */
 export function useSandboxApp(): SandboxApp {
   let t: TestApp | undefined;
   let base = '';
   beforeAll(async () => {
-    t = await createTestApp({ deps: { engine: undefined } });
+    t = await createTestApp({ demo: false, deps: { engine: undefined } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t?.close());

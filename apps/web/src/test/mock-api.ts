@@ -39,7 +39,13 @@ export function mockApi(handlers: Record<string, Handler>): RecordedRequest[] {
         method,
         path: url.pathname,
         headers: new Headers(init.headers),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
+        // JSON as the parsed value, a multipart upload as its FormData.
+        body:
+          typeof init.body === 'string'
+            ? JSON.parse(init.body)
+            : init.body instanceof FormData
+              ? init.body
+              : null,
       };
       requests.push(request);
       const handler = handlers[`${method} ${url.pathname}`];

@@ -1,17 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLog } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
+// Two staff users of an office.
+const id = { yamada: '', suzuki: '' };
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: false });
+  const office = await t.build.tenant();
+  id.yamada = (await t.build.user(office)).username;
+  id.suzuki = (await t.build.user(office)).username;
 });
 afterAll(() => t.close());
 
 describe('GET /api/v1/log/success|failure', () => {
   it('records each of the eight processes per user with its outcome', async () => {
-    const s = await t.login('yamada', 'Staff#2026');
+    const s = await t.login(id.yamada, FACTORY_PASSWORD);
     expect(
       (await t.request(s, { method: 'GET', url: '/api/v1/log/success?process=LogController-newCall' }))
         .statusCode,
@@ -32,7 +38,7 @@ describe('GET /api/v1/log/success|failure', () => {
   });
 
   it('refuses an unknown process name (400) and anonymous callers (401)', async () => {
-    const s = await t.login('suzuki', 'Staff#2026');
+    const s = await t.login(id.suzuki, FACTORY_PASSWORD);
     const bad = await t.request(s, { method: 'GET', url: '/api/v1/log/success?process=DROP TABLE' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('記録できない処理名です。');

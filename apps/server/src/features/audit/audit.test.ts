@@ -1,13 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '../../platform/audit/audit.repository';
-import { auditLog, domains, users } from '../../platform/db/schema';
+import { auditLog, domains } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
 let tenantA: string;
 let tenantB: string;
 let cp: TestSession;
+// The login IDs of tenant A's administrator and staff user, and of the provider.
+const id = { admin: '', staff: '', sp: '' };
 const ENTRIES = 25;
 const base = Date.parse('2026-11-01T00:00:00Z');
 
@@ -15,13 +18,12 @@ const list = (session: TestSession | null, tenant: string, query: string) =>
   t.request(session, { method: 'GET', url: `/api/v1/audit/${tenant}?${query}` });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const tenantOf = async (username: string) => {
-    const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
-    return row!.domainUuid!;
-  };
-  tenantA = await tenantOf('admin');
-  tenantB = await tenantOf('admin-b');
+  t = await createTestApp({ demo: false });
+  const [a, b] = [await t.build.tenant(), await t.build.tenant()];
+  [tenantA, tenantB] = [a.domainUuid, b.domainUuid];
+  id.admin = (await t.build.user(a, { userClass: 'CP' })).username;
+  id.staff = (await t.build.user(a)).username;
+  id.sp = (await t.build.user(await t.build.tenant(), { userClass: 'SP' })).username;
   // Edits by "pager" at known instants in tenant A, two of them at the same instant (the tiebreaker's case),
   // and one in tenant B under the same name.
   for (let i = 0; i < ENTRIES; i++) {
@@ -46,7 +48,7 @@ beforeAll(async () => {
     action: 'extension.save',
     target: 'b',
   });
-  cp = await t.login('admin', 'Admin#2026');
+  cp = await t.login(id.admin, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -101,16 +103,16 @@ describe('GET /api/v1/audit/:domainUuid', () => {
     await t.request(null, {
       method: 'POST',
       url: '/api/login',
-      payload: { username: 'admin', password: 'wrong#2026' },
+      payload: { username: id.admin, password: 'wrong#2026' },
     });
-    const failures = (await list(cp, tenantA, 'username=admin&action=login.failure')).json().data;
+    const failures = (await list(cp, tenantA, `username=${id.admin}&action=login.failure`)).json().data;
     expect(failures.totalElements).toBeGreaterThan(0);
     expect(failures.content[0]).toMatchObject({
-      username: 'admin',
+      username: id.admin,
       ip: '127.0.0.1',
       domainName: expect.any(String),
     });
-    const successes = (await list(cp, tenantA, 'username=admin&action=login.success')).json().data;
+    const successes = (await list(cp, tenantA, `username=${id.admin}&action=login.success`)).json().data;
     expect(successes.totalElements).toBeGreaterThan(0);
   });
 
@@ -133,7 +135,7 @@ describe('GET /api/v1/audit/:domainUuid', () => {
   });
 
   it('lets the provider read any tenant, or every tenant at once', async () => {
-    const sp = await t.login('sp', 'Sp#Admin2026');
+    const sp = await t.login(id.sp, FACTORY_PASSWORD);
     const b = (await list(sp, tenantB, 'username=pager')).json().data;
     expect(b.content.map((e: { target: string }) => e.target)).toEqual(['b']);
     const all = (await list(sp, tenantA, 'username=pager&allTenants=true&size=100')).json().data;
@@ -145,7 +147,7 @@ describe('GET /api/v1/audit/:domainUuid', () => {
   });
 
   it('refuses a 一般 user (403) and anonymous callers (401)', async () => {
-    const staff = await t.login('yamada', 'Staff#2026');
+    const staff = await t.login(id.staff, FACTORY_PASSWORD);
     expect((await list(staff, tenantA, '')).statusCode).toBe(403);
     expect(
       (await t.request(staff, { method: 'GET', url: `/api/v1/audit/${tenantA}/export` })).statusCode,

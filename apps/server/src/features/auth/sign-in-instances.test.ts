@@ -12,6 +12,8 @@ import { openTestDatabase, testConfig } from '../../testing/test-app';
 
 // Two instances on one database and one Redis, as `npm start` runs them with REDIS_URL: the sign-in
 // limits are counted in Redis, so guessing through both instances is limited once.
+// It stays on the demo seed (left so by issue 15's migration): it builds its two apps itself, without the
+// test kit that carries the factories, and signs in as the demo's users.
 const config = testConfig({ redisUrl: TEST_REDIS_URL, loginLimitPerUser: 3, loginLimitPerAddress: 100 });
 let database: Database;
 const instances: FastifyInstance[] = [];

@@ -6,21 +6,37 @@
  */
 import { join } from 'node:path';
 import type { SoftphoneConnection } from '@tsunagu/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { wavLength } from '../../platform/files/wav-length';
 import { callRecordingFile } from '../../telephony/engine';
 import { ScriptedPhone } from '../../telephony/sandbox/testing';
 import { useSandboxApp } from '../../testing/sandbox-app';
-import { PASSWORDS, type TestSession } from '../../testing/test-app';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import type { TestApp, TestSession } from '../../testing/test-app';
 
 const sandbox = useSandboxApp();
 
+type Row<K extends 'tenant' | 'extension' | 'user'> = Awaited<ReturnType<TestApp['build'][K]>>;
+
+// An office of its own: its administrator and two staff on softphones, yamada calling suzuki.
+let office: Row<'tenant'>;
+let admin: Row<'user'>;
+let staff: Record<'yamada' | 'suzuki', { user: Row<'user'>; extension: Row<'extension'> }>;
+beforeAll(async () => {
+  const { build } = sandbox.t;
+  office = await build.tenant();
+  admin = await build.user(office, { userClass: 'CP' });
+  const member = async () => {
+    const extension = await build.extension(office);
+    return { user: await build.user(office, { extensionUuid: extension.extensionUuid }), extension };
+  };
+  staff = { yamada: await member(), suzuki: await member() };
+});
+
 /** The user's console session and their softphone, signed in on the sandbox's /verto. */
-async function signedIn(username: string) {
-  const session = await sandbox.t.login(username, PASSWORDS[username] as string);
-  const info = (
-    await sandbox.t.request(session, { method: 'GET', url: `/api/v1/user/info/${username}` })
-  ).json().data as { user: { extensionUuid: string }; domain: { domainUuid: string } };
+async function signedIn(who: keyof typeof staff) {
+  const { user, extension } = staff[who];
+  const session = await sandbox.t.login(user.username, FACTORY_PASSWORD);
   const connection = (
     await sandbox.t.request(session, { method: 'GET', url: '/api/v1/softphone/connection' })
   ).json().data as SoftphoneConnection;
@@ -30,7 +46,7 @@ async function signedIn(username: string) {
   );
   expect((await phone.loginWith(connection.pass)).result).toBeDefined();
   await phone.next('verto.clientReady');
-  return { session, phone, extensionUuid: info.user.extensionUuid, domainUuid: info.domain.domainUuid };
+  return { session, phone, extensionUuid: extension.extensionUuid, domainUuid: office.domainUuid };
 }
 
 const control = (session: TestSession, action: 'start' | 'stop', channelUuid: string) =>
@@ -40,21 +56,21 @@ const control = (session: TestSession, action: 'start' | 'stop', channelUuid: st
     payload: { channelUuid },
   });
 
-/** The recordings listed in a history's rows (the demo seed's calls have none). */
+/** The recordings listed in a history's rows (a row without one lists none). */
 const recordingsIn = (rows: { recordings?: unknown[] }[]) => rows.flatMap((row) => row.recordings ?? []);
 
 describe('recording a live call on the sandbox', () => {
   it('records from 録音 to 録音停止 into the tenant’s storage; both histories list it when the call ends', async () => {
-    const admin = await sandbox.t.login('admin', PASSWORDS.admin as string);
+    const administrator = await sandbox.t.login(admin.username, FACTORY_PASSWORD);
     const yamada = await signedIn('yamada');
     const suzuki = await signedIn('suzuki');
-    const setting = await sandbox.t.request(admin, {
+    const setting = await sandbox.t.request(administrator, {
       method: 'POST',
       url: `/api/v1/callRecording/setting/${yamada.domainUuid}`,
       payload: { mode: 'onDemand', retentionDays: 30 },
     });
     expect(setting.statusCode).toBe(200);
-    const callID = await yamada.phone.dial('1002', 'v=0 offer from yamada');
+    const callID = await yamada.phone.dial(staff.suzuki.extension.extension, 'v=0 offer from yamada');
     const rung = String((await suzuki.phone.next('verto.invite')).params.callID);
     await suzuki.phone.answer(rung, 'v=0 answer from suzuki');
     await yamada.phone.next('verto.answer', callID);
@@ -103,7 +119,7 @@ describe('recording a live call on the sandbox', () => {
         return recordingsIn(own.json().data.page.content);
       })
       .toEqual([listed]);
-    const tenant = await sandbox.t.request(admin, {
+    const tenant = await sandbox.t.request(administrator, {
       method: 'POST',
       url: '/api/v1/cdr/search',
       payload: { domainUuid: yamada.domainUuid },

@@ -1,11 +1,11 @@
 import { dialplanNameOf, messages, type Destination, type DestinationListData } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinations } from '../../platform/db/schema';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 
-let k: PbxKit;
+let k: DemoPbxKit;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
 });
 afterAll(() => k.t.close());
 

@@ -6,14 +6,14 @@ import { createSecretBox } from '../../platform/crypto/secrets';
 import { auditLog, extensions, users } from '../../platform/db/schema';
 import { createNoopEngine } from '../../telephony/engine';
 import { FACTORY_PASSWORD } from '../../testing/factories';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 import { createTestApp, PASSWORDS, type TestSession } from '../../testing/test-app';
 
-let k: PbxKit;
+let k: DemoPbxKit;
 /** Staff whose menu shows the extension list (but who is no administrator). */
 let extensionStaff: TestSession;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
   await k.t.database.db
     .update(users)
     .set({ menu: menuConfig([3000, 3100, 3200, 4000, 4100, 4200, 4300]) })

@@ -1,14 +1,17 @@
 import { menuConfig, topics, type RecallItem } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recallItems, userGroups, users } from '../../platform/db/schema';
+import { recallItems } from '../../platform/db/schema';
 import { createMemoryBus } from '../../platform/realtime';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
+type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
+type Extension = Awaited<ReturnType<TestApp['build']['extension']>>;
+
 const bus = createMemoryBus();
 let t: TestApp;
-let demo: string;
+let office: Tenant;
 let other: string;
 let yamada: TestSession;
 let suzuki: TestSession;
@@ -19,32 +22,73 @@ let salesGroup: string;
 let otherGroup: string;
 const published: string[] = [];
 
+const GROUP_CALLER = '09011112222'; // rang two phones, nobody took it
+const IVR_CALLER = '0487654321'; // gave up in the IVR
+
+/** An incoming call from `from` that rang the extensions; `talked` seconds if one answered. */
+async function incoming(from: string, rang: Extension[], more: { talked?: number; endedIn?: 'ivr' } = {}) {
+  const start = new Date(Date.now() - 60_000);
+  const talked = more.talked ?? 0;
+  const leg = {
+    callerIdNumber: from,
+    destinationNumber: '0312345678',
+    startStamp: start,
+    answerStamp: talked > 0 || more.endedIn ? start : null,
+    endStamp: new Date(start.getTime() + 30_000),
+    billsec: talked,
+    bridged: talked > 0,
+    hangupCause: talked > 0 ? 'NORMAL_CLEARING' : 'ORIGINATOR_CANCEL',
+    endedIn: more.endedIn ?? ('' as const),
+  };
+  await t.build.foldedCall(office, [
+    { ...leg, originating: true },
+    ...rang.map((e, i) => ({
+      ...leg,
+      originating: false,
+      extensionUuid: e.extensionUuid,
+      bridged: i === 0 && talked > 0,
+    })),
+  ]);
+}
+
+// An office of its own: Yamada and Suzuki in 営業部, three missed calls (an anonymous one opens no item)
+// and an answered one; another tenant with its administrator and a group of its own.
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus } });
-  const db = t.database.db;
-  for (const name of ['yamada', 'suzuki', 'admin-b']) {
-    const [row] = await db.select().from(users).where(eq(users.username, name));
-    uuidOf[name] = row!.userUuid;
-    if (name === 'yamada') demo = row!.domainUuid;
-    if (name === 'admin-b') other = row!.domainUuid;
-  }
-  salesGroup = (await db.select().from(userGroups).where(eq(userGroups.name, '営業部')))[0]!.userGroupUuid;
-  otherGroup = (await db.select().from(userGroups).where(eq(userGroups.domainUuid, other)))[0]!.userGroupUuid;
-  yamada = await t.login('yamada', 'Staff#2026');
-  suzuki = await t.login('suzuki', 'Staff#2026');
-  adminB = await t.login('admin-b', 'Admin#2026');
+  t = await createTestApp({ demo: false, deps: { bus } });
+  office = await t.build.tenant();
+  const [e1, e2] = [await t.build.extension(office), await t.build.extension(office)];
+  const staff = {
+    yamada: await t.build.user(office, { userNm: '山田 太郎', extensionUuid: e1!.extensionUuid }),
+    suzuki: await t.build.user(office, { userNm: '鈴木 花子', extensionUuid: e2!.extensionUuid }),
+  };
+  salesGroup = (await t.build.userGroup(office, [staff.yamada, staff.suzuki], { name: '営業部' }))
+    .userGroupUuid;
+  const otherTenant = await t.build.tenant();
+  other = otherTenant.domainUuid;
+  const otherAdmin = await t.build.user(otherTenant, { userClass: 'CP' });
+  otherGroup = (await t.build.userGroup(otherTenant, [otherAdmin])).userGroupUuid;
+  uuidOf.suzuki = staff.suzuki.userUuid;
+  uuidOf.adminB = otherAdmin.userUuid;
+
+  await incoming(GROUP_CALLER, [e1!, e2!]);
+  await incoming(IVR_CALLER, [], { endedIn: 'ivr' });
+  await incoming('Anonymous', [e1!]);
+  await incoming('0312340001', [e1!], { talked: 120 });
+
+  yamada = await t.login(staff.yamada.username, FACTORY_PASSWORD);
+  suzuki = await t.login(staff.suzuki.username, FACTORY_PASSWORD);
+  adminB = await t.login(otherAdmin.username, FACTORY_PASSWORD);
   // A staff user whose menu hides the customer section (2100, 2200): no recall list.
-  const tenant = { domainUuid: demo } as Parameters<typeof t.build.user>[0];
-  const blind = await t.build.user(tenant, { menu: menuConfig([2100, 2200, 2300]) });
+  const blind = await t.build.user(office, { menu: menuConfig([2100, 2200, 2300]) });
   noCustomers = await t.login(blind.username, FACTORY_PASSWORD);
-  await bus.subscribe(topics.recall(demo), (body) => published.push(body));
+  await bus.subscribe(topics.recall(office.domainUuid), (body) => published.push(body));
 });
 afterAll(async () => {
   await t.close();
   await bus.close();
 });
 
-const list = (session: TestSession, query = '', tenant = demo) =>
+const list = (session: TestSession, query = '', tenant = office.domainUuid) =>
   t.request(session, { method: 'GET', url: `/api/v1/recall/${tenant}?${query}` });
 const create = (session: TestSession, payload: Record<string, unknown>) =>
   t.request(session, { method: 'POST', url: '/api/v1/recall', payload });
@@ -53,19 +97,19 @@ const done = (session: TestSession, id: string) =>
 const bulk = (session: TestSession, payload: Record<string, unknown>) =>
   t.request(session, { method: 'POST', url: '/api/v1/recall/bulk', payload });
 const badge = async (session: TestSession) =>
-  (await t.request(session, { method: 'GET', url: `/api/v1/cdr/recall/${demo}` })).json().data
+  (await t.request(session, { method: 'GET', url: `/api/v1/cdr/recall/${office.domainUuid}` })).json().data
     .count as number;
 const contentOf = (res: { json(): { data: { content: RecallItem[] } } }) => res.json().data.content;
 const itemRow = async (id: string) =>
   (await t.database.db.select().from(recallItems).where(eq(recallItems.recallUuid, id)))[0]!;
 
 describe('the recall list', () => {
-  it('lists the open items the demo’s missed calls made (one per call), newest first', async () => {
+  it('lists the open items the missed calls made (one per call), newest first', async () => {
     const res = await list(yamada);
     expect(res.statusCode).toBe(200);
     const items = contentOf(res);
-    // The seed: a ring group nobody answered and a caller who gave up in the IVR (Anonymous has no item).
-    expect(items.map((i) => i.number).sort()).toEqual(['0487654321', '09011112222']);
+    // Two phones nobody answered and a caller who gave up in the IVR (Anonymous and the answered call have none).
+    expect(items.map((i) => i.number).sort()).toEqual([IVR_CALLER, GROUP_CALLER]);
     expect(
       items.every((i) => i.state === 'open' && i.customerName === '未登録' && i.createdByName === ''),
     ).toBe(true);
@@ -148,17 +192,21 @@ describe('the recall list', () => {
   it('keeps another tenant out: its list refused, our items neither closed nor assigned by it', async () => {
     const mine = await create(yamada, { number: '0399990003' });
     const id = mine.json().data.recallUuid as string;
-    expect((await list(adminB, '', demo)).statusCode).toBe(403);
+    expect((await list(adminB, '', office.domainUuid)).statusCode).toBe(403);
     expect(contentOf(await list(adminB, '', other)).map((i) => i.recallUuid)).not.toContain(id);
     expect((await done(adminB, id)).statusCode).toBe(404);
     const assign = await bulk(adminB, {
       recallUuids: [id],
       action: 'assign',
-      assigneeUserUuid: uuidOf['admin-b'],
+      assigneeUserUuid: uuidOf.adminB,
     });
     expect(assign.json().data).toEqual({ updated: 0 });
     expect((await bulk(adminB, { recallUuids: [id], action: 'close' })).json().data).toEqual({ updated: 0 });
-    expect(await itemRow(id)).toMatchObject({ state: 'open', assigneeUserUuid: null, domainUuid: demo });
+    expect(await itemRow(id)).toMatchObject({
+      state: 'open',
+      assigneeUserUuid: null,
+      domainUuid: office.domainUuid,
+    });
   });
 
   it('refuses a staff user whose menu hides the customer section', async () => {

@@ -14,12 +14,12 @@ import { domains, recordings } from '../../platform/db/schema';
 import { STAGING_DIR } from '../../platform/files/recording-storage';
 import { HTML_TRAILER, testMp3, wavWithHtml } from '../../platform/files/test-audio';
 import { sineWav } from '../../platform/files/wav';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 
-let k: PbxKit;
+let k: DemoPbxKit;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
 });
 afterAll(() => k.t.close());
 

@@ -2,11 +2,11 @@ import { messages, newRingGroupForm, type RingGroup, type RingGroupForm } from '
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ringGroupDestinations, ringGroups } from '../../platform/db/schema';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 
-let k: PbxKit;
+let k: DemoPbxKit;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
 });
 afterAll(() => k.t.close());
 

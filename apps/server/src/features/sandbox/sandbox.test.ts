@@ -1,9 +1,41 @@
 import type { SoftphoneConnection } from '@tsunagu/contract';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { destinations } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { useSandboxApp } from '../../testing/sandbox-app';
+import type { TestApp } from '../../testing/test-app';
 
 const sandbox = useSandboxApp();
+
+type Row<K extends 'tenant' | 'extension' | 'user'> = Awaited<ReturnType<TestApp['build'][K]>>;
+
+// An office of its own: its administrator, a softphone user, a desk-phone user, one incoming number.
+const INCOMING = '0312345678';
+let office: Row<'tenant'>;
+let admin: Row<'user'>;
+let softphone: Row<'user'>;
+let deskPhone: { user: Row<'user'>; extension: Row<'extension'> };
+let dialled: Row<'extension'>;
+beforeAll(async () => {
+  const { build } = sandbox.t;
+  office = await build.tenant();
+  admin = await build.user(office, { userClass: 'CP' });
+  softphone = await build.user(office, { extensionUuid: (await build.extension(office)).extensionUuid });
+  const deskExtension = await build.extension(office);
+  deskPhone = {
+    user: await build.user(office, { extensionUuid: deskExtension.extensionUuid, phoneType: 'phone' }),
+    extension: deskExtension,
+  };
+  dialled = await build.extension(office);
+  // The incoming number (no schedule: the simulated caller is routed, and hung up, by the exchange).
+  await sandbox.t.database.db
+    .insert(destinations)
+    .values({ destinationUuid: randomUUID(), domainUuid: office.domainUuid, destinationNumber: INCOMING });
+});
+
+const login = (user: Row<'user'>) => sandbox.t.login(user.username, FACTORY_PASSWORD);
 
 /** Sends one JSON-RPC request over a fresh socket and resolves with its reply. */
 function rpc(url: string, message: object): Promise<Record<string, unknown>> {
@@ -22,27 +54,27 @@ function rpc(url: string, message: object): Promise<Record<string, unknown>> {
 
 describe('sandbox wiring', () => {
   it("serves verto on /verto: a softphone signs in with its own extension's credentials", async () => {
-    const yamada = await sandbox.t.login('yamada', 'Staff#2026');
+    const session = await login(softphone);
     const conn = (
-      await sandbox.t.request(yamada, { method: 'GET', url: '/api/v1/softphone/connection' })
+      await sandbox.t.request(session, { method: 'GET', url: '/api/v1/softphone/connection' })
     ).json().data as SoftphoneConnection;
     const url = sandbox.base.replace('http', 'ws') + conn.socketUrl;
-    const login = (passwd: string) =>
+    const vertoLogin = (passwd: string) =>
       rpc(url, {
         jsonrpc: '2.0',
         id: 1,
         method: 'login',
         params: { login: conn.user, passwd, sessid: crypto.randomUUID() },
       });
-    expect(await login(conn.pass)).toMatchObject({ result: { message: 'logged in' } });
-    expect(await login('wrong')).toMatchObject({ error: { code: -32001 } });
+    expect(await vertoLogin(conn.pass)).toMatchObject({ result: { message: 'logged in' } });
+    expect(await vertoLogin('wrong')).toMatchObject({ error: { code: -32001 } });
   });
 
   it('places a simulated outside call to an incoming number for a tenant administrator only', async () => {
-    const admin = await sandbox.t.login('admin', 'Admin#2026');
-    const call = (payload: object, session = admin) =>
+    const administrator = await login(admin);
+    const call = (payload: object, session = administrator) =>
       sandbox.t.request(session, { method: 'POST', url: '/api/v1/sandbox/call', payload });
-    const ok = await call({ to: '0312345678', from: '09012345678', hangupAfter: 1 });
+    const ok = await call({ to: INCOMING, from: '09012345678', hangupAfter: 1 });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.callId).toEqual(expect.any(String));
     const unknown = await call({ to: '0399999999', from: '09012345678' });
@@ -50,32 +82,32 @@ describe('sandbox wiring', () => {
     expect(unknown.json().msg).toBe('着信番号が見つかりません。');
     expect((await call({ to: 'abc', from: '0901' })).statusCode).toBe(400);
     // A withheld number, as the contract allows: the anonymous pop-up can be tried.
-    const anonymous = await call({ to: '0312345678', from: 'Anonymous', hangupAfter: 1 });
+    const anonymous = await call({ to: INCOMING, from: 'Anonymous', hangupAfter: 1 });
     expect(anonymous.statusCode).toBe(200);
-    expect((await call({ to: '0312345678', from: 'anonymous caller' })).statusCode).toBe(400);
-    const staff = await sandbox.t.login('suzuki', 'Staff#2026');
-    expect((await call({ to: '0312345678', from: '09012345678' }, staff)).statusCode).toBe(403);
+    expect((await call({ to: INCOMING, from: 'anonymous caller' })).statusCode).toBe(400);
+    const staff = await login(softphone);
+    expect((await call({ to: INCOMING, from: '09012345678' }, staff)).statusCode).toBe(403);
   });
 
   it("answers 409 when a desk phone has nothing ringing, and click-to-call rings the caller's desk phone", async () => {
-    const tanaka = await sandbox.t.login('tanaka', 'Staff#2026');
-    const nothing = await sandbox.t.request(tanaka, {
+    const desk = await login(deskPhone.user);
+    const nothing = await sandbox.t.request(desk, {
       method: 'POST',
       url: '/api/v1/sandbox/deskphone/answer',
     });
     expect(nothing.statusCode).toBe(409);
-    const info = (await sandbox.t.request(tanaka, { method: 'GET', url: '/api/v1/user/info/tanaka' })).json()
-      .data;
-    const ctc = await sandbox.t.request(tanaka, {
+    const ctc = await sandbox.t.request(desk, {
       method: 'POST',
       url: '/api/v1/call/clickToCall',
-      payload: { extensionUuid: info.user.extensionUuid, dest: '1001' },
+      payload: { extensionUuid: deskPhone.extension.extensionUuid, dest: dialled.extension },
     });
     expect(ctc.statusCode).toBe(200);
-    const state = await sandbox.t.request(tanaka, {
+    const state = await sandbox.t.request(desk, {
       method: 'GET',
-      url: `/api/v1/call/callState/${info.domain.domainUuid}`,
+      url: `/api/v1/call/callState/${office.domainUuid}`,
     });
-    expect(state.json().data.some((c: { extension: string }) => c.extension === '1003')).toBe(true);
+    expect(
+      state.json().data.some((c: { extension: string }) => c.extension === deskPhone.extension.extension),
+    ).toBe(true);
   });
 });

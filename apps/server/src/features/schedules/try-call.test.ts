@@ -8,12 +8,12 @@ import {
   type TryCallResult,
 } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 
-let k: PbxKit;
+let k: DemoPbxKit;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
 });
 afterAll(() => k.t.close());
 

@@ -1,18 +1,28 @@
 import { isStrongPassword, messages } from '@tsunagu/contract';
 import { tenantMessages, type SpUser } from '@tsunagu/contract/tenant-admin';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../platform/db/schema';
-import { createTestApp, PASSWORDS, type TestApp, type TestSession } from '../../testing/test-app';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
 let sp: TestSession;
 let cp: TestSession;
+type User = Awaited<ReturnType<TestApp['build']['user']>>;
+// The one provider user, and an office with its administrator and a staff user.
+let me: User;
+let admin: User;
+let staff: User;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  sp = await t.login('sp', PASSWORDS.sp!);
-  cp = await t.login('admin', PASSWORDS.admin!);
+  t = await createTestApp({ demo: false });
+  me = await t.build.user(await t.build.tenant(), { userClass: 'SP', userNm: '提供 太郎' });
+  const office = await t.build.tenant();
+  admin = await t.build.user(office, { userClass: 'CP' });
+  staff = await t.build.user(office);
+  sp = await t.login(me.username, FACTORY_PASSWORD);
+  cp = await t.login(admin.username, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -65,30 +75,31 @@ describe('provider users (/v1/spUser)', () => {
   });
 
   it('refuses a login ID already used anywhere, regardless of case', async () => {
-    const res = await save(sp, { username: 'Yamada', userNm: '重複', enabled: true });
+    const upper = staff.username.toUpperCase();
+    const res = await save(sp, { username: upper, userNm: '重複', enabled: true });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(tenantMessages.loginIdTaken);
   });
 
   it('never disables or deletes the last enabled provider user', async () => {
-    const [me] = await t.database.db.select().from(users).where(eq(users.username, 'sp'));
     const enabled = (await list()).filter((u) => u.enabled);
-    expect(enabled.map((u) => u.username)).toEqual(['sp']);
+    expect(enabled.map((u) => u.username)).toEqual([me.username]);
     for (const res of [
-      await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${me!.userUuid}/disable` }),
-      await t.request(sp, { method: 'DELETE', url: `/api/v1/spUser/${me!.userUuid}` }),
-      await save(sp, { userUuid: me!.userUuid, username: 'sp', userNm: me!.userNm, enabled: false }),
+      await t.request(sp, { method: 'POST', url: `/api/v1/spUser/${me.userUuid}/disable` }),
+      await t.request(sp, { method: 'DELETE', url: `/api/v1/spUser/${me.userUuid}` }),
+      await save(sp, { userUuid: me.userUuid, username: me.username, userNm: me.userNm, enabled: false }),
     ]) {
       expect(res.statusCode).toBe(409);
       expect(res.json().msg).toBe(tenantMessages.lastProvider);
     }
-    expect((await t.request(sp, { method: 'GET', url: '/api/v1/user/info/sp' })).statusCode).toBe(200);
+    expect((await t.request(sp, { method: 'GET', url: `/api/v1/user/info/${me.username}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('is the provider’s alone: a tenant administrator changes nothing (403)', async () => {
     const before = await userCount();
-    const [me] = await t.database.db.select().from(users).where(eq(users.username, 'sp'));
-    const id = me!.userUuid;
+    const id = me.userUuid;
     for (const res of [
       await t.request(cp, { method: 'GET', url: '/api/v1/spUser/list' }),
       await save(cp, { username: 'sneaky', userNm: '不正', enabled: true }),
@@ -100,16 +111,15 @@ describe('provider users (/v1/spUser)', () => {
       expect(res.json().msg).toBe(messages.forbidden);
     }
     expect(await userCount()).toBe(before);
-    expect((await signIn('sp', PASSWORDS.sp!)).statusCode).toBe(200);
+    expect((await signIn(me.username, FACTORY_PASSWORD)).statusCode).toBe(200);
   });
 
   it('does not touch a user who is not a provider', async () => {
-    const [admin] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
     const res = await t.request(sp, {
       method: 'POST',
-      url: `/api/v1/spUser/${admin!.userUuid}/resetPassword`,
+      url: `/api/v1/spUser/${admin.userUuid}/resetPassword`,
     });
     expect(res.statusCode).toBe(404);
-    expect((await signIn('admin', PASSWORDS.admin!)).statusCode).toBe(200);
+    expect((await signIn(admin.username, FACTORY_PASSWORD)).statusCode).toBe(200);
   });
 });

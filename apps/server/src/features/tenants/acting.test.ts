@@ -1,23 +1,29 @@
 import { tenantMessages } from '@tsunagu/contract/tenant-admin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, extensions, sessions, users } from '../../platform/db/schema';
-import { createTestApp, PASSWORDS, type TestApp, type TestSession } from '../../testing/test-app';
+import { auditLog, sessions } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 let t: TestApp;
 let sp: TestSession;
 let cp: TestSession;
 let tenantB: string;
 let home: string;
+let spName: string;
+let extensionB: string;
 
+// The provider's user in its own tenant, a customer tenant with one extension, and a tenant administrator.
 beforeAll(async () => {
-  t = await createTestApp();
-  sp = await t.login('sp', PASSWORDS.sp!);
-  cp = await t.login('admin', PASSWORDS.admin!);
-  const tenantOf = async (username: string) =>
-    (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!.domainUuid;
-  tenantB = await tenantOf('admin-b');
-  home = await tenantOf('sp');
+  t = await createTestApp({ demo: false });
+  const provider = await t.build.tenant();
+  const customer = await t.build.tenant();
+  const spUser = await t.build.user(provider, { userClass: 'SP' });
+  const cpUser = await t.build.user(await t.build.tenant(), { userClass: 'CP' });
+  [home, tenantB, spName] = [provider.domainUuid, customer.domainUuid, spUser.username];
+  extensionB = (await t.build.extension(customer)).extensionUuid;
+  sp = await t.login(spName, FACTORY_PASSWORD);
+  cp = await t.login(cpUser.username, FACTORY_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -39,16 +45,15 @@ describe('acting inside a tenant', () => {
     expect(until - Date.now()).toBeLessThanOrEqual(120 * 60_000);
     expect(await acting(sp)).toMatchObject({ domainUuid: tenantB, reason: 'お客様からの依頼 #123' });
     // Every screen reads the tenant from user info: it is the tenant acted in.
-    expect(await infoDomain(sp, 'sp')).toBe(tenantB);
+    expect(await infoDomain(sp, spName)).toBe(tenantB);
 
     // A change made meanwhile: recorded in that tenant with the provider's identity and the reason.
-    const [ext] = await t.database.db.select().from(extensions).where(eq(extensions.domainUuid, tenantB));
     const save = await t.request(sp, {
       method: 'POST',
       url: '/api/v1/extension',
       payload: {
         domainUuid: tenantB,
-        extensionUuid: ext!.extensionUuid,
+        extensionUuid: extensionB,
         outboundCallerIdNumber: '',
         enabled: 'true',
         doNotDisturb: 'false',
@@ -60,14 +65,14 @@ describe('acting inside a tenant', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'extension.save'), eq(auditLog.domainUuid, tenantB)));
-    expect(entry?.username).toBe('sp');
+    expect(entry?.username).toBe(spName);
     expect(entry?.detail).toMatchObject({ actingReason: 'お客様からの依頼 #123' });
     const [started] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'acting.start'));
-    expect(started).toMatchObject({ domainUuid: tenantB, username: 'sp' });
+    expect(started).toMatchObject({ domainUuid: tenantB, username: spName });
 
     expect((await t.request(sp, { method: 'DELETE', url: '/api/v1/acting' })).statusCode).toBe(200);
     expect(await acting(sp)).toBeNull();
-    expect(await infoDomain(sp, 'sp')).toBe(home);
+    expect(await infoDomain(sp, spName)).toBe(home);
     const left = await t.request(sp, { method: 'DELETE', url: '/api/v1/acting' });
     expect(left.statusCode).toBe(409);
     expect(left.json().msg).toBe(tenantMessages.notActing);
@@ -80,7 +85,7 @@ describe('acting inside a tenant', () => {
       .set({ actingUntil: new Date(Date.now() - 1000) })
       .where(eq(sessions.actingReason, '障害調査'));
     expect(await acting(sp)).toBeNull();
-    expect(await infoDomain(sp, 'sp')).toBe(home);
+    expect(await infoDomain(sp, spName)).toBe(home);
   });
 
   it('needs a reason, a tenant other than one’s own, and the provider', async () => {

@@ -1,6 +1,7 @@
 import { isStrongPassword, messages, newRingGroupForm, topics } from '@tsunagu/contract';
 import { forcedOutMessages, forcedOutReason } from '@tsunagu/contract/realtime';
 import { tenantMessages, type TenantCreate } from '@tsunagu/contract/tenant-admin';
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,25 +11,54 @@ import {
   extensions,
   gateways,
   ivrMenus,
+  recordings,
   ringGroups,
   users,
 } from '../../platform/db/schema';
 import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
-import { createTestApp, PASSWORDS, type TestApp, type TestSession } from '../../testing/test-app';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { purgeDeletedTenants } from './tenant-purge';
+
+type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
+type User = Awaited<ReturnType<TestApp['build']['user']>>;
 
 let t: TestApp;
 let sp: TestSession;
 let cp: TestSession;
+// The provider's own tenant and user; an office with its administrator (one ring group, one IVR menu,
+// extension 1001); another tenant.
+let provider: Tenant;
+let spUser: User;
+let office: Tenant;
+let cpUser: User;
+let otherTenant: Tenant;
 let url: string;
 const clients: TestStompClient[] = [];
 let sequence = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: false });
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
-  sp = await t.login('sp', PASSWORDS.sp!);
-  cp = await t.login('admin', PASSWORDS.admin!);
+  provider = await t.build.tenant();
+  spUser = await t.build.user(provider, { userClass: 'SP' });
+  office = await t.build.tenant();
+  cpUser = await t.build.user(office, { userClass: 'CP' });
+  await t.build.extension(office, { extension: '1001' });
+  await t.build.ringGroup(office);
+  await t.build.ivrMenu(office);
+  // The announcement the IVR menu below plays (only its row is read when a menu is saved).
+  await t.database.db.insert(recordings).values({
+    recordingUuid: randomUUID(),
+    domainUuid: office.domainUuid,
+    recordingName: 'キャンペーン告知',
+    recordingFilename: 'campaign.wav',
+    storageName: 'campaign.wav',
+  });
+  otherTenant = await t.build.tenant();
+  await t.build.user(otherTenant, { userClass: 'CP' });
+  sp = await t.login(spUser.username, FACTORY_PASSWORD);
+  cp = await t.login(cpUser.username, FACTORY_PASSWORD);
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.client.deactivate()));
@@ -88,7 +118,11 @@ describe('the creation wizard (POST /v1/domain)', () => {
     // The password answered once signs the administrator in.
     expect((await adminLogin(username, password)).statusCode).toBe(200);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.domainUuid, domainUuid));
-    expect(entry).toMatchObject({ action: 'tenant.create', username: 'sp', target: input.domainName });
+    expect(entry).toMatchObject({
+      action: 'tenant.create',
+      username: spUser.username,
+      target: input.domainName,
+    });
   });
 
   it('keeps a typed password', async () => {
@@ -120,7 +154,8 @@ describe('the creation wizard (POST /v1/domain)', () => {
     const sameName = await create(sp, wizard({ domainName: first.input.domainName }));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().msg).toBe(tenantMessages.domainNameTaken);
-    const sameId = await create(sp, wizard({ admin: { username: 'ADMIN', userNm: '重複' } }));
+    const upperId = cpUser.username.toUpperCase();
+    const sameId = await create(sp, wizard({ admin: { username: upperId, userNm: '重複' } }));
     expect(sameId.statusCode).toBe(409);
     expect(sameId.json().msg).toBe(tenantMessages.loginIdTaken);
     const taken = first.input.numbers[0]!.number;
@@ -226,8 +261,7 @@ describe('quotas on every create path', () => {
   });
 
   it('refuses a ring group or an IVR menu beyond the quota, naming it, and adds nothing', async () => {
-    const [demo] = await t.database.db.select().from(users).where(eq(users.username, 'admin'));
-    const tenantUuid = demo!.domainUuid;
+    const tenantUuid = office.domainUuid;
     const used = async (table: typeof ringGroups | typeof ivrMenus) =>
       (await t.database.db.select({ n: count() }).from(table).where(eq(table.domainUuid, tenantUuid)))[0]!.n;
     const groups = await used(ringGroups);
@@ -316,17 +350,16 @@ describe('disabling a tenant', () => {
   });
 
   it('refuses the provider’s own tenant and a tenant administrator (nothing changed)', async () => {
-    const [own] = await t.database.db.select().from(users).where(eq(users.username, 'sp'));
-    const res = await t.request(sp, { method: 'POST', url: `/api/v1/domain/${own!.domainUuid}/disable` });
+    const res = await t.request(sp, { method: 'POST', url: `/api/v1/domain/${provider.domainUuid}/disable` });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(tenantMessages.ownTenantStop);
-    const [other] = await t.database.db.select().from(users).where(eq(users.username, 'admin-b'));
-    const byCp = await t.request(cp, { method: 'POST', url: `/api/v1/domain/${other!.domainUuid}/disable` });
+    const other = otherTenant;
+    const byCp = await t.request(cp, { method: 'POST', url: `/api/v1/domain/${other.domainUuid}/disable` });
     expect(byCp.statusCode).toBe(403);
     const [tenantB] = await t.database.db
       .select()
       .from(domains)
-      .where(eq(domains.domainUuid, other!.domainUuid));
+      .where(eq(domains.domainUuid, other.domainUuid));
     expect(tenantB!.enabled).toBe(true);
   });
 });

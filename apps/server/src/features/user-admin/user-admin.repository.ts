@@ -10,6 +10,7 @@ import {
   userCounts,
   userGroups,
   users,
+  userListKeys,
   userSignIns,
 } from '../../platform/db/schema';
 
@@ -19,10 +20,12 @@ const SORT_COLUMNS = {
   id: users.username,
   userNm: users.userNm,
   userKana: users.userKana,
-  extension: extensions.extension,
+  // The keys kept by 0027 (a missing one sorts last ascending): the same order whether paged by keyset
+  // or by OFFSET.
+  extension: userListKeys.extension,
   userClass: users.userClass,
-  lastSignInAt: userSignIns.lastSignInAt,
-};
+  lastSignInAt: userListKeys.lastSignInAt,
+} satisfies Record<UserSortField, AnyColumn>;
 
 export interface UserFilter {
   /** One user only (the answer of a save). */
@@ -83,14 +86,17 @@ function selectUserRows(conn: Conn) {
       lastSignInAt: userSignIns.lastSignInAt,
       mustChangePassword: users.mustChangePassword,
       menu: users.menu,
+      // How many rows the WHERE selects, before LIMIT/OFFSET: a search's total in the same read.
+      matches: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(users)
     .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
-    .leftJoin(userSignIns, eq(userSignIns.userUuid, users.userUuid));
+    .leftJoin(userSignIns, eq(userSignIns.userUuid, users.userUuid))
+    .leftJoin(userListKeys, eq(userListKeys.userUuid, users.userUuid));
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectUserRows>['execute']>>[number];
-const toUserRow = (row: SelectedRow): UserRow => ({
+const toUserRow = ({ matches: _matches, ...row }: SelectedRow): UserRow => ({
   ...row,
   lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
 });
@@ -103,51 +109,62 @@ export async function listUsers(
   sort: PageSort<UserSortField>,
   window: { limit: number; offset: number },
 ): Promise<UserRow[]> {
+  return (await listCountedUsers(conn, tenantUuid, filter, sort, window)).rows;
+}
+
+/**
+ * A page of the filtered list and how many users match, counted by the page's own read (no second scan
+ * of the matches); null when the page lies past the end and so read no row to carry the count.
+ */
+export async function listCountedUsers(
+  conn: Conn,
+  tenantUuid: string,
+  filter: UserFilter,
+  sort: PageSort<UserSortField>,
+  window: { limit: number; offset: number },
+): Promise<{ rows: UserRow[]; matches: number | null }> {
   const rows = await selectUserRows(conn)
     .where(conditions(tenantUuid, filter))
     .orderBy(...pageOrder(SORT_COLUMNS, users.userUuid, sort))
     .limit(window.limit)
     .offset(window.offset);
-  return rows.map(toUserRow);
+  return { rows: rows.map(toUserRow), matches: rows[0]?.matches ?? null };
 }
 
 /**
- * Sorts on a column of users that an index of migration 0021 holds in order after the tenant
- * ((domain_uuid, key, user_uuid)): the unfiltered list pages by keyset in these orders.
+ * Each order's keyset list ((tenant, key, user_uuid) indexes): the columns of users under the indexes of
+ * migration 0021, the extension's number and the last sign-in under those of user_list_keys (0027).
  */
-const KEYSET_KEYS = {
-  id: users.username,
-  userNm: users.userNm,
-  userKana: users.userKana,
-  userClass: users.userClass,
-} satisfies Partial<Record<UserSortField, AnyColumn>>;
-export type KeysetSortField = keyof typeof KEYSET_KEYS;
-
-/** Whether the list in this order pages by keyset (otherwise by LIMIT/OFFSET). */
-export function isKeysetSort(field: UserSortField): field is KeysetSortField {
-  return field in KEYSET_KEYS;
+function keysetList(tenantUuid: string, sort: PageSort<UserSortField>): KeysetList {
+  const descending = sort.direction === 'desc';
+  const key = SORT_COLUMNS[sort.field];
+  return sort.field === 'extension' || sort.field === 'lastSignInAt'
+    ? {
+        table: userListKeys,
+        columns: { key, id: userListKeys.userUuid },
+        tenant: { column: userListKeys.domainUuid, uuid: tenantUuid },
+        descending,
+      }
+    : {
+        table: users,
+        columns: { key, id: users.userUuid },
+        tenant: { column: users.domainUuid, uuid: tenantUuid },
+        descending,
+      };
 }
 
 /**
  * One page of the tenant's whole list (no filter) whose total is known, read by keyset
- * (platform/db/paging.ts): the page's ids come index-only from users_list_*_idx, walked from the nearer
- * end or from the anchor's row, so a deep page costs what the first one does; then those rows alone are
- * read in full.
+ * (platform/db/paging.ts readKeysetRows), so a deep page costs what the first one does.
  */
 export function keysetUserPage(
   conn: Conn,
   tenantUuid: string,
-  sort: PageSort<KeysetSortField>,
+  sort: PageSort<UserSortField>,
   total: number,
   page: { page: number; size: number; anchor: PageAnchor | null },
 ): Promise<UserRow[]> {
-  const list: KeysetList = {
-    table: users,
-    columns: { key: KEYSET_KEYS[sort.field], id: users.userUuid },
-    tenant: { column: users.domainUuid, uuid: tenantUuid },
-    descending: sort.direction === 'desc',
-  };
-  return readKeysetRows(conn, list, total, page, async (ids, orderBy) => {
+  return readKeysetRows(conn, keysetList(tenantUuid, sort), total, page, async (ids, orderBy) => {
     const rows = await selectUserRows(conn)
       .where(and(eq(users.domainUuid, tenantUuid), inArray(users.userUuid, ids)))
       .orderBy(...orderBy);

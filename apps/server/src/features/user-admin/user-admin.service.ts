@@ -20,7 +20,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions } from '../../platform/auth/sessions.repository';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Conn, Db } from '../../platform/db/client';
-import { pageAnchorOf, pageOf, pageTotal, pageWindow, parsePageAnchor } from '../../platform/db/paging';
+import { pageAnchorOf, pageOf, pageWindow, parsePageAnchor } from '../../platform/db/paging';
 import { listUsedNumbers, lockTenantNumbers } from '../../platform/pbx/lookups.repository';
 import type { SessionNotifier } from '../../platform/realtime';
 import { onlineCountsOfUsers } from '../../platform/realtime/presence.repository';
@@ -34,8 +34,8 @@ import {
   groupsOfUsers,
   insertExtensionRow,
   insertUser,
-  isKeysetSort,
   keysetUserPage,
+  listCountedUsers,
   listUsers,
   lockUserRow,
   nameUnnamedExtension,
@@ -181,34 +181,28 @@ export function createUserAdminService({
 
   return {
     /**
-     * A page of the tenant's users. The whole list in an order a users index holds pages by keyset from
-     * the anchor the client sent, its total the tenant's counter; a search, a filter or a sort on a joined
-     * column (extension, last sign-in) pages by LIMIT/OFFSET and counts its matches.
+     * A page of the tenant's users. The whole list pages by keyset from the anchor the client sent, in
+     * every order, its total the tenant's counter; a search or a filter pages by LIMIT/OFFSET and counts
+     * its matches in the same read.
      */
     async page(tenantUuid: string, query: UserListQuery): Promise<Page<ManagedUser>> {
       const filter: UserFilter = { q: query.q, enabled: query.enabled };
       const { sort } = query;
-      if (!filter.q && !filter.enabled && isKeysetSort(sort.field)) {
+      if (!filter.q && !filter.enabled) {
         const paging = { page: query.page, size: query.size, descending: sort.direction === 'desc' };
         const total = await userTotal(db, tenantUuid);
-        const rows = await keysetUserPage(
-          db,
-          tenantUuid,
-          { field: sort.field, direction: sort.direction },
-          total,
-          {
-            ...paging,
-            anchor: parsePageAnchor(query.anchor, paging, isUuid),
-          },
-        );
+        const rows = await keysetUserPage(db, tenantUuid, sort, total, {
+          ...paging,
+          anchor: parsePageAnchor(query.anchor, paging, isUuid),
+        });
         const anchor = pageAnchorOf(
           paging,
           rows.map((r) => r.userUuid),
         );
         return { ...pageOf(await withGroupsAndPresence(db, rows), total, query), ...(anchor && { anchor }) };
       }
-      const rows = await listUsers(db, tenantUuid, filter, sort, pageWindow(query));
-      const total = await pageTotal(query, rows.length, () => countUsers(db, tenantUuid, filter));
+      const { rows, matches } = await listCountedUsers(db, tenantUuid, filter, sort, pageWindow(query));
+      const total = matches ?? (await countUsers(db, tenantUuid, filter));
       return pageOf(await withGroupsAndPresence(db, rows), total, query);
     },
 

@@ -112,3 +112,117 @@ describe('the user list at scale', () => {
     expect(plan).toContain('users_search_idx');
   });
 });
+
+/** Every page of the whole list in one order, each read from the previous page's anchor. */
+async function walk(sort: string, size = 3): Promise<string[]> {
+  const seen: string[] = [];
+  let anchor: string | undefined;
+  for (let n = 0; ; n++) {
+    const body = await page(`size=${size}&page=${n}&sort=${sort}${anchor ? `&anchor=${anchor}` : ''}`);
+    if (body.content.length === 0) return seen;
+    seen.push(...body.content.map((u) => u.userUuid));
+    anchor = body.anchor;
+  }
+}
+
+/** The tenant's users in the order of a key (missing last ascending, first descending), ids breaking ties. */
+async function expectedOrder(field: 'extension' | 'lastSignInAt', direction: 'asc' | 'desc') {
+  const rows = rowsOf<{ user_uuid: string; extension: string | null; signed_in: string | null }>(
+    await t.database.db.execute(sql`
+      SELECT u.user_uuid, e.extension, to_char(s.last_sign_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') AS signed_in
+        FROM users u
+        LEFT JOIN extensions e ON e.extension_uuid = u.extension_uuid
+        LEFT JOIN user_sign_ins s ON s.user_uuid = u.user_uuid
+       WHERE u.domain_uuid = ${tenant.domainUuid}`),
+  );
+  const keyOf = (row: (typeof rows)[number]) => (field === 'extension' ? row.extension : row.signed_in);
+  const ascending = rows.sort((a, b) => {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+    return a.user_uuid < b.user_uuid ? -1 : 1;
+  });
+  const ids = ascending.map((row) => row.user_uuid);
+  return direction === 'asc' ? ids : ids.reverse();
+}
+
+describe('the user list by extension and by last sign-in (keys of migration 0027)', () => {
+  let members: PageBody['content'];
+  beforeAll(async () => {
+    members = (await page('size=100&sort=userNm,asc')).content;
+    // Extensions in an order unlike the names' (and a few users without), sign-ins likewise.
+    for (const [i, user] of members.slice(0, 8).entries()) {
+      const ext = await t.build.extension(tenant, { extension: String(3000 + ((i * 5) % 8)) });
+      await t.database.db.execute(
+        sql`UPDATE users SET extension_uuid = ${ext.extensionUuid} WHERE user_uuid = ${user.userUuid}`,
+      );
+    }
+    for (const [i, user] of members.slice(3, 10).entries()) {
+      await t.database.db.execute(sql`INSERT INTO user_sign_ins (user_uuid, last_sign_in_at)
+        VALUES (${user.userUuid}, ${new Date(Date.UTC(2026, 0, 1 + ((i * 3) % 7))).toISOString()})
+        ON CONFLICT (user_uuid) DO UPDATE SET last_sign_in_at = EXCLUDED.last_sign_in_at`);
+    }
+  });
+
+  it('walks every page by anchors in both orders of both keys, as the unpaged order has them', async () => {
+    for (const field of ['extension', 'lastSignInAt'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const expected = await expectedOrder(field, direction);
+        expect(await walk(`${field},${direction}`)).toEqual(expected);
+        // The filtered list (LIMIT/OFFSET) orders by the same keys.
+        const filtered = await page(`size=100&enabled=true&sort=${field},${direction}`);
+        expect(filtered.content.map((u) => u.userUuid)).toEqual(expected);
+        // The last page, read backwards from the end.
+        const last = await page(`size=5&page=2&sort=${field},${direction}`);
+        expect(last.content.map((u) => u.userUuid)).toEqual(expected.slice(10));
+      }
+    }
+  });
+
+  it('keeps the keys when an extension is renumbered, taken away or deleted, and on a sign-in', async () => {
+    const [renumbered, unassigned, deleted] = members;
+    await t.database.db.execute(sql`UPDATE extensions SET extension = '2999'
+      WHERE extension_uuid = (SELECT extension_uuid FROM users WHERE user_uuid = ${renumbered!.userUuid})`);
+    await t.database.db.execute(
+      sql`UPDATE users SET extension_uuid = NULL WHERE user_uuid = ${unassigned!.userUuid}`,
+    );
+    await t.database.db.execute(sql`DELETE FROM extensions
+      WHERE extension_uuid = (SELECT extension_uuid FROM users WHERE user_uuid = ${deleted!.userUuid})`);
+    const byExtension = await walk('extension,asc');
+    expect(byExtension[0]).toBe(renumbered!.userUuid);
+    expect(byExtension).toEqual(await expectedOrder('extension', 'asc'));
+    await t.login(members[5]!.id, FACTORY_PASSWORD);
+    const bySignIn = await walk('lastSignInAt,desc', 4);
+    expect(bySignIn).toEqual(await expectedOrder('lastSignInAt', 'desc'));
+    expect(bySignIn.indexOf(members[5]!.userUuid)).toBeLessThan(bySignIn.indexOf(members[6]!.userUuid));
+  });
+
+  it('reads a page afresh when its anchor row was deleted; another tenant’s anchor bounds nothing', async () => {
+    const first = await page('size=3&page=0&sort=extension,asc');
+    expect(first.anchor).toBeDefined(); // paged by keyset
+    const gone = first.content[2]!.userUuid;
+    await t.database.db.execute(sql`DELETE FROM users WHERE user_uuid = ${gone}`);
+    const expected = await expectedOrder('extension', 'asc');
+    const next = await page(`size=3&page=1&sort=extension,asc&anchor=${first.anchor}`);
+    expect(next.content.map((u) => u.userUuid)).toEqual(expected.slice(3, 6));
+    expect(next.totalElements).toBe(expected.length);
+    const theirs = await page(
+      'size=3&sort=lastSignInAt,asc',
+      await t.login((await t.build.user(other, { userClass: 'CP' })).username, FACTORY_PASSWORD),
+      other.domainUuid,
+    );
+    const forged = await page(`size=3&page=1&sort=lastSignInAt,asc&anchor=${theirs.anchor}`);
+    expect(forged.content.map((u) => u.userUuid)).toEqual(
+      (await expectedOrder('lastSignInAt', 'asc')).slice(3, 6),
+    );
+  });
+
+  it('gives a search its total from the page’s own read, also past the end', async () => {
+    const all = await page(`q=${encodeURIComponent(' ')}&size=100`);
+    expect(all.totalElements).toBe(all.content.length);
+    expect(all.totalElements).toBeGreaterThan(4);
+    const second = await page(`q=${encodeURIComponent(' ')}&size=2&page=1`);
+    expect(second.totalElements).toBe(all.totalElements);
+    const beyond = await page(`q=${encodeURIComponent(' ')}&size=2&page=50`);
+    expect(beyond).toMatchObject({ content: [], totalElements: all.totalElements });
+  });
+});

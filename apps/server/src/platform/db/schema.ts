@@ -95,6 +95,17 @@ export const userCounts = pgTable('user_counts', {
   users: bigint('users', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Each user's keys of the list's orders on other tables (its extension's number, its latest sign-in),
+ * kept by triggers (migrations/0027_user_list_keys.sql) so that those orders page by keyset too.
+ */
+export const userListKeys = pgTable('user_list_keys', {
+  userUuid: uuid('user_uuid').primaryKey(),
+  domainUuid: uuid('domain_uuid').notNull(),
+  extension: text('extension').notNull(),
+  lastSignInAt: ts('last_sign_in_at').notNull(),
+});
+
 /** Each user's latest sign-in, written by a trigger on sessions (kept off users: see 0013). */
 export const userSignIns = pgTable('user_sign_ins', {
   userUuid: uuid('user_uuid').primaryKey(),

@@ -1,4 +1,14 @@
-import { bigserial, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Users' working statuses (migrations/0019_user_status.sql). */
 
@@ -27,3 +37,16 @@ export const statusSettings = pgTable('status_settings', {
   domainUuid: uuid('domain_uuid').primaryKey(),
   wrapUpSeconds: integer('wrap_up_seconds').notNull().default(0),
 });
+
+/** Seconds per user, local day and status of the closed stretches, kept by triggers (migrations/0030_status_days.sql). */
+export const statusDays = pgTable(
+  'status_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    userUuid: uuid('user_uuid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    seconds: numeric('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userUuid, t.day, t.status] })],
+);

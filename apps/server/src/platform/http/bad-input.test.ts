@@ -1,13 +1,13 @@
 import { API_PREFIX, apiPath, endpoints, messages, type Endpoint } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 
 // Bad input is a 4xx, always: odd values in every field of every save (as the provider administrator, who
 // may name any tenant), and in every path and query, never reach the database as a failing statement.
 
-let k: PbxKit;
+let k: DemoPbxKit;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
 });
 afterAll(() => k.t.close());
 
@@ -29,7 +29,7 @@ function eachReplaced(value: unknown, replacement: unknown): { path: string; val
 // A number beyond any column, a long text, the wrong shapes, and full-width digits.
 const ODD = [1e20, 'x'.repeat(20_000), {}, null, '２０００'];
 
-const saves: { list: (k: PbxKit) => string; save: Endpoint }[] = [
+const saves: { list: (k: DemoPbxKit) => string; save: Endpoint }[] = [
   { list: (k) => `/api/v1/extension/${k.demoUuid}`, save: endpoints.extensionSave },
   { list: (k) => `/api/v1/ringGroup/${k.demoUuid}`, save: endpoints.ringGroupSave },
   { list: (k) => `/api/v1/ivr/${k.demoUuid}`, save: endpoints.ivrSave },

@@ -2,14 +2,14 @@ import { API_PREFIX, apiPath, endpoints, messages, type Endpoint } from '@tsunag
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
+import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
 
 // A NUL in a text field used to reach PostgreSQL (which cannot store it): a 500, and the statement with its
 // parameters in the error log. The router now refuses control characters in every request part first.
 
-let k: PbxKit;
+let k: DemoPbxKit;
 beforeAll(async () => {
-  k = await createPbxKit();
+  k = await createDemoPbxKit();
 });
 afterAll(() => k.t.close());
 
@@ -32,7 +32,7 @@ function eachTextVariant(value: unknown, suffix: string): { path: string; value:
 }
 
 /** Save endpoints with the list whose first item is sent back with one text field changed. */
-const saves: { name: string; list: (k: PbxKit) => string; save: Endpoint }[] = [
+const saves: { name: string; list: (k: DemoPbxKit) => string; save: Endpoint }[] = [
   { name: 'extension', list: (k) => `/api/v1/extension/${k.demoUuid}`, save: endpoints.extensionSave },
   { name: 'ring group', list: (k) => `/api/v1/ringGroup/${k.demoUuid}`, save: endpoints.ringGroupSave },
   { name: 'IVR', list: (k) => `/api/v1/ivr/${k.demoUuid}`, save: endpoints.ivrSave },

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { apiPath, endpoints, messages } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { createTestApp, PASSWORDS, type TestApp, type TestSession } from '../../testing/test-app';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 // Failures of the database inside a request: a failed statement is a 500 whose log names the route and the
 // SQLSTATE but never the statement's parameters (request values: here chat text); a database that is gone
@@ -19,12 +18,13 @@ let domainUuid: string;
 beforeAll(async () => {
   t = await createTestApp({
     deps: { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+    demo: false,
   });
-  yamada = await t.login('yamada', PASSWORDS.yamada as string);
-  const userOf = async (username: string) =>
-    (await t.database.db.select().from(users).where(eq(users.username, username)))[0]!;
-  const [sender, recipient] = await Promise.all([userOf('yamada'), userOf('suzuki')]);
-  [from, to, domainUuid] = [sender.userUuid, recipient.userUuid, sender.domainUuid];
+  // Two staff users of an office: one chats to the other.
+  const office = await t.build.tenant();
+  const [sender, recipient] = [await t.build.user(office), await t.build.user(office)];
+  yamada = await t.login(sender.username, FACTORY_PASSWORD);
+  [from, to, domainUuid] = [sender.userUuid, recipient.userUuid, office.domainUuid];
 });
 afterAll(() => t.close());
 
@@ -61,10 +61,11 @@ describe('a failing statement', () => {
 
 describe('a database that is gone', () => {
   it('answers 503 with the Japanese message instead of a 500, and the server keeps answering', async () => {
-    const gone = await createTestApp();
-    const session = await gone.login('yamada', PASSWORDS.yamada as string);
+    const gone = await createTestApp({ demo: false });
+    const staff = await gone.build.user(await gone.build.tenant());
+    const session = await gone.login(staff.username, FACTORY_PASSWORD);
     await gone.database.close();
-    for (const url of ['/api/v1/user/info/yamada', `/api/v1/chat/${from}`]) {
+    for (const url of [`/api/v1/user/info/${staff.username}`, `/api/v1/chat/${staff.userUuid}`]) {
       const res = await gone.request(session, { method: 'GET', url });
       expect({ url, status: res.statusCode, body: res.json() }).toEqual({
         url,

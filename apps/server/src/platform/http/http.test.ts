@@ -10,7 +10,7 @@ beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'tsunagu-web-')) + '/';
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>つなぐ</title><div id="root"></div>');
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
-  t = await createTestApp({ deps: { webDist } });
+  t = await createTestApp({ deps: { webDist }, demo: false });
 });
 afterAll(() => t.close());
 
@@ -30,12 +30,12 @@ describe('HTTP surface', () => {
     expect(res.json()).toEqual({ code: 404, msg: messages.routeNotFound, data: null });
   });
 
-  it('reports health, telephony mode and demo data without a session', async () => {
+  it('reports health, telephony mode and whether demo data is loaded (here not) without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({
       code: 0,
       msg: '',
-      data: { status: 'ok', telephony: 'sandbox', demo: true, helpUrl: null },
+      data: { status: 'ok', telephony: 'sandbox', demo: false, helpUrl: null },
     });
   });
 

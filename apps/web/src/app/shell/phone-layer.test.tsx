@@ -10,8 +10,16 @@ import { panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
 import { PhoneLayer } from './phone-layer';
 
+// The record page's real code would load antd's form; the test only asks whether it is asked for.
+const loadRecordPage = vi.hoisted(() => vi.fn(() => Promise.resolve({})));
+vi.mock('../../features/customers/customers.screen', () => ({ loadRecordPage }));
+
 const phone = getSoftphone();
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  loadRecordPage.mockClear();
+});
 
 /** The layer with a button that switches the phone type, as the header's toggle does. */
 function Switchable() {
@@ -44,5 +52,25 @@ describe('PhoneLayer', () => {
     renderPanel(<PhoneLayer phoneType="phone" />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('loads the customer record page ahead, once the shell has settled, for a user who may see customers', async () => {
+    vi.spyOn(phone, 'start').mockReturnValue(undefined);
+    mockApi({});
+    startSession('tok', panelUserInfo({ userClass: 'CP' }));
+    vi.useFakeTimers();
+    renderPanel(<PhoneLayer phoneType="phone" />);
+    expect(loadRecordPage).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(loadRecordPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not load it for a user without customers', async () => {
+    mockApi({});
+    startSession('tok', panelUserInfo({ phoneType: 'phone', userClass: 'USER', menu: '[]' }));
+    vi.useFakeTimers();
+    renderPanel(<PhoneLayer phoneType="phone" />);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(loadRecordPage).not.toHaveBeenCalled();
   });
 });

@@ -7,11 +7,14 @@ export const listScreen: Screen = {
   lazy: () => import('./customers-page').then((m) => ({ Component: m.CustomersPage })),
 };
 
+/** The record page's code; the shell loads it ahead for users whom a ring may lead to it. */
+export const loadRecordPage = () => import('./record-page');
+
 /** The customer record a number leads to (under menu 2100's /cust/management). */
 export const recordScreen: Screen = {
   path: '/cust/management/:number',
   title: ja.titles.custRecord,
-  lazy: () => import('./record-page').then((m) => ({ Component: m.CustomerRecordPage })),
+  lazy: () => loadRecordPage().then((m) => ({ Component: m.CustomerRecordPage })),
 };
 
 /** 顧客インポート (menu 2300). */
