@@ -1,11 +1,10 @@
 import { PhoneFilled } from '@ant-design/icons';
-import { loginRequestSchema, type LoginRequest } from '@tsunagu/contract/auth';
+import type { LoginRequest } from '@tsunagu/contract/auth';
 import { messages } from '@tsunagu/contract/messages';
 import { Alert, Button } from 'antd';
 import type { TwoStepChallenge } from '@tsunagu/contract/two-step';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { paths } from '../../shared/paths';
 import { ja } from '../../shared/i18n/ja';
 import { takeReturnUrl } from '../../shared/session/return-url';
@@ -14,53 +13,11 @@ import { onSessionAdopted } from '../../shared/session/tab-session';
 import { DemoAccounts } from './demo-accounts';
 import { LoginField } from './login-field';
 import { isSessionMax, loginErrorMessage, useLogin } from './login';
+import styles from './login-page.module.css';
+import { useLoginForm } from './use-login-form';
 
 // Only accounts with two-step sign-in reach it: its code (authenticator set-up, recovery codes) stays off /login.
 const SecondStep = lazy(() => import('./second-step').then((m) => ({ default: m.SecondStep })));
-import styles from './login-page.module.css';
-
-type LoginForm = Required<Pick<z.input<typeof loginRequestSchema>, 'username' | 'password'>>;
-type LoginErrors = Partial<Record<keyof LoginForm, string>>;
-
-/**
- * The form checked by the contract's schema: on submit, then on every change once a submit failed (as
- * the PBX forms do). Two fields need no form library, and /login loads none.
- */
-function useLoginForm(onValid: (request: LoginRequest) => void) {
-  const [values, setValues] = useState<LoginForm>({ username: '', password: '' });
-  const [errors, setErrors] = useState<LoginErrors | null>(null);
-  const check = (form: LoginForm) => {
-    const parsed = loginRequestSchema.safeParse(form);
-    const found: LoginErrors = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const field = issue.path[0] as keyof LoginForm;
-      found[field] ??= issue.message;
-    }
-    return { parsed, found };
-  };
-  const field = (name: keyof LoginForm) => ({
-    name,
-    value: values[name],
-    error: errors?.[name],
-    onChange: (event: { target: { value: string } }) => {
-      const next = { ...values, [name]: event.target.value };
-      setValues(next);
-      if (errors) setErrors(check(next).found);
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { parsed, found } = check(values);
-    setErrors(found);
-    if (parsed.success) onValid(parsed.data);
-  };
-  /** Fills both fields (a demo account) and clears the messages. */
-  const fill = (form: LoginForm) => {
-    setValues(form);
-    setErrors(null);
-  };
-  return { field, submit, fill };
-}
 
 /** Sign-in with ID and password; on success back to where a 401 or deep link left off, else /dashboard. */
 export function LoginPage() {
