@@ -1,8 +1,7 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Call recording (migrations/0025_call_recordings.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const callRecordingSettings = pgTable('call_recording_settings', {
   domainUuid: uuid('domain_uuid').primaryKey(),

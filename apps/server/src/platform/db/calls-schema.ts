@@ -1,9 +1,8 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
 
 /** The call model: one row per call, and the recall items (migrations/0016_calls.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const calls = pgTable('calls', {
   callUuid: uuid('call_uuid').primaryKey(),

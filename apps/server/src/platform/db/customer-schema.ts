@@ -1,18 +1,7 @@
-import {
-  bigint,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Customers, their numbers and call notes, the layout and the import mapping (migrations/0017_customers.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const customers = pgTable('customers', {
   customerUuid: uuid('customer_uuid').primaryKey(),

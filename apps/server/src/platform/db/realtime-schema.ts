@@ -1,8 +1,7 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Real-time connections per server instance (migrations/0007_realtime_presence.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const realtimeInstances = pgTable('realtime_instances', {
   instanceId: text('instance_id').primaryKey(),

@@ -9,13 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Query-side view of the tables; migrations/*.sql is the source of truth for the DDL. */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const domains = pgTable('domains', {
   domainUuid: uuid('domain_uuid').primaryKey(),

@@ -1,18 +1,7 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Tables of the staff side panel (migrations/0003_staff.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const cdrs = pgTable('cdrs', {
   cdrUuid: uuid('cdr_uuid').primaryKey(),

@@ -1,18 +1,7 @@
-import {
-  bigserial,
-  date,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Users' working statuses (migrations/0019_user_status.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const userStatuses = pgTable('user_statuses', {
   userUuid: uuid('user_uuid').primaryKey(),

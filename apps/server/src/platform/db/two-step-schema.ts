@@ -1,8 +1,7 @@
-import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Two-step sign-in (migrations/0015_two_step_audit_labels.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const userTwoStep = pgTable('user_two_step', {
   userUuid: uuid('user_uuid').primaryKey(),

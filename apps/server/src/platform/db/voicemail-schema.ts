@@ -1,8 +1,7 @@
-import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Personal voicemail boxes and their messages (migrations/0024_voicemail.sql). */
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const voicemailBoxes = pgTable('voicemail_boxes', {
   extensionUuid: uuid('extension_uuid').primaryKey(),
