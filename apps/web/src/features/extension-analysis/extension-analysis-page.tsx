@@ -1,15 +1,16 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { callsHandled } from '@tsunagu/contract/analysis/extension';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Spin, Table, Tooltip, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { fetchData } from '../../shared/api/client';
 import { useAnalysisParams } from '../../shared/analysis/period';
-import { PeriodPicker } from '../../shared/analysis/period-picker';
+import { AnalysisFrame, AnalysisTable } from '../../shared/analysis/analysis-frame';
 import { EChart, type ChartOption } from '../../shared/charts/echart';
-import { exportGrid } from '../../shared/ui/export-grid';
 import { EXTENSION_COLUMNS, hourTotals, rankRows, type RankedRow } from './extension-analysis-model';
 import { jaExtensionAnalysis as t } from './extension-analysis.ja';
+
+const TEXT_KEYS = EXTENSION_COLUMNS.filter((column) => !column.numeric).map((column) => column.key);
 
 /** Users with calls in either period, most calls first (everyone would make a very tall chart). */
 function rankingOption(rows: readonly RankedRow[]): ChartOption {
@@ -56,56 +57,39 @@ export function ExtensionAnalysisPage() {
   const previous = query.data?.previous;
 
   return (
-    <Flex vertical gap={12}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t.title}
-        </Typography.Title>
-        <Flex gap={8} wrap align="center">
-          <PeriodPicker value={period} onChange={(p) => set({ from: p.from, to: p.to })} />
-          {previous && (
-            <Typography.Text type="secondary">{t.previousPeriod(previous.from, previous.to)}</Typography.Text>
+    <AnalysisFrame
+      title={t.title}
+      period={period}
+      onPeriod={set}
+      columns={EXTENSION_COLUMNS}
+      rows={rows}
+      error={query.error}
+      fetching={query.isFetching}
+      filters={
+        previous && (
+          <Typography.Text type="secondary">{t.previousPeriod(previous.from, previous.to)}</Typography.Text>
+        )
+      }
+    >
+      <Flex gap={12} wrap>
+        <Card size="small" title={t.ranking} style={{ flex: '1 1 420px', minWidth: 0 }}>
+          {rankedCount === 0 ? (
+            <Empty description={t.empty} />
+          ) : (
+            <EChart option={ranking} height={Math.max(160, 48 + rankedCount * 32)} label={t.ranking} />
           )}
-          <Button
-            disabled={rows.length === 0}
-            onClick={() => void exportGrid(t.title, EXTENSION_COLUMNS, rows)}
-          >
-            {t.export}
-          </Button>
-        </Flex>
+        </Card>
+        <Card size="small" title={t.byHour} style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <EChart option={hours} height={260} label={t.byHour} />
+        </Card>
       </Flex>
-      {query.error && <Alert type="error" showIcon title={query.error.message} />}
-      <Spin spinning={query.isFetching}>
-        <Flex vertical gap={12}>
-          <Flex gap={12} wrap>
-            <Card size="small" title={t.ranking} style={{ flex: '1 1 420px', minWidth: 0 }}>
-              {rankedCount === 0 ? (
-                <Empty description={t.empty} />
-              ) : (
-                <EChart option={ranking} height={Math.max(160, 48 + rankedCount * 32)} label={t.ranking} />
-              )}
-            </Card>
-            <Card size="small" title={t.byHour} style={{ flex: '1 1 420px', minWidth: 0 }}>
-              <EChart option={hours} height={260} label={t.byHour} />
-            </Card>
-          </Flex>
-          <Table<RankedRow>
-            size="small"
-            rowKey="userUuid"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 'max-content' }}
-            columns={EXTENSION_COLUMNS.map((column) => ({
-              key: column.key,
-              width: column.width,
-              align: column.numeric ? 'right' : 'left',
-              title: column.hint ? <Tooltip title={column.hint}>{column.title}</Tooltip> : column.title,
-              render: (_: unknown, row: RankedRow) => column.text(row),
-            }))}
-            locale={{ emptyText: t.empty }}
-          />
-        </Flex>
-      </Spin>
-    </Flex>
+      <AnalysisTable<RankedRow>
+        rowKey="userUuid"
+        columns={EXTENSION_COLUMNS}
+        rows={rows}
+        textKeys={TEXT_KEYS}
+        locale={{ emptyText: t.empty }}
+      />
+    </AnalysisFrame>
   );
 }

@@ -1,7 +1,6 @@
 /** The 内線分析 screen's words. */
 export const jaExtensionAnalysis = {
   title: '内線分析',
-  export: 'エクスポート',
   ranking: '対応件数ランキング(前期間との比較)',
   byHour: '時間帯別の対応件数',
   current: '今期間',

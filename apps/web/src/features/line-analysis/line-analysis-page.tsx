@@ -1,27 +1,12 @@
 import { endpoints } from '@tsunagu/contract/api';
 import { CALL_GROUPING_LABELS, CALL_GROUPINGS, type CallGrouping } from '@tsunagu/contract/analysis/calls';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Empty,
-  Flex,
-  Row,
-  Select,
-  Spin,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Card, Checkbox, Col, Empty, Row, Select, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { fetchData } from '../../shared/api/client';
 import { useAnalysisParams } from '../../shared/analysis/period';
-import { PeriodPicker } from '../../shared/analysis/period-picker';
+import { AnalysisFrame, AnalysisTable } from '../../shared/analysis/analysis-frame';
 import { EChart } from '../../shared/charts/echart';
-import { exportGrid } from '../../shared/ui/export-grid';
 import { callsChartOption, HEATMAP_COLORS, heatmapOption } from './line-analysis-charts';
 import { lineColumns, lineRows, totalRow, type LineRow } from './line-analysis-model';
 import { jaLineAnalysis as t } from './line-analysis.ja';
@@ -65,13 +50,16 @@ export function LineAnalysisPage() {
   const noIncoming = answer?.total.incoming === 0;
 
   return (
-    <Flex vertical gap={12}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t.title}
-        </Typography.Title>
-        <Flex gap={8} wrap align="center">
-          <PeriodPicker value={period} onChange={(p) => set({ from: p.from, to: p.to })} />
+    <AnalysisFrame
+      title={t.title}
+      period={period}
+      onPeriod={set}
+      columns={columns}
+      rows={rows}
+      error={query.error}
+      fetching={query.isFetching}
+      filters={
+        <>
           <Select<CallGrouping>
             aria-label={t.grouping}
             style={{ width: 110 }}
@@ -105,61 +93,46 @@ export function LineAnalysisPage() {
               {t.excludeHolidays}
             </Checkbox>
           </Tooltip>
-          <Button disabled={rows.length === 0} onClick={() => void exportGrid(t.title, columns, rows)}>
-            {t.export}
-          </Button>
-        </Flex>
-      </Flex>
-      {query.error && <Alert type="error" showIcon title={query.error.message} />}
-      <Spin spinning={query.isFetching}>
-        <Flex vertical gap={12}>
-          <Card size="small" title={t.chart}>
-            {quiet || !answer ? (
-              <Empty description={t.empty} />
-            ) : (
-              <EChart option={chart} height={300} label={t.chart} />
-            )}
-          </Card>
-          <Table<LineRow>
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={rows}
-            scroll={{ x: 'max-content' }}
-            onRow={(row) => (row.key === 'total' ? { style: { fontWeight: 600 } } : {})}
-            columns={columns.map((column) => ({
-              key: column.key,
-              width: column.width,
-              fixed: column.key === 'label' ? ('left' as const) : undefined,
-              align: column.key === 'label' ? 'left' : 'right',
-              title: column.hint ? <Tooltip title={column.hint}>{column.title}</Tooltip> : column.title,
-              render: (_: unknown, row: LineRow) => column.text(row),
-            }))}
-          />
-          {heatmaps && (
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={12}>
-                <Card size="small" title={t.heatmapIncoming}>
-                  {noIncoming ? (
-                    <Empty description={t.noIncoming} />
-                  ) : (
-                    <EChart option={heatmaps.incoming} height={280} label={t.heatmapIncoming} />
-                  )}
-                </Card>
-              </Col>
-              <Col xs={24} xl={12}>
-                <Card size="small" title={t.heatmapMissed}>
-                  {noIncoming ? (
-                    <Empty description={t.noIncoming} />
-                  ) : (
-                    <EChart option={heatmaps.missed} height={280} label={t.heatmapMissed} />
-                  )}
-                </Card>
-              </Col>
-            </Row>
-          )}
-        </Flex>
-      </Spin>
-    </Flex>
+        </>
+      }
+    >
+      <Card size="small" title={t.chart}>
+        {quiet || !answer ? (
+          <Empty description={t.empty} />
+        ) : (
+          <EChart option={chart} height={300} label={t.chart} />
+        )}
+      </Card>
+      <AnalysisTable<LineRow>
+        rowKey="key"
+        columns={columns}
+        rows={rows}
+        textKeys={['label']}
+        fixedKey="label"
+        onRow={(row) => (row.key === 'total' ? { style: { fontWeight: 600 } } : {})}
+      />
+      {heatmaps && (
+        <Row gutter={[12, 12]}>
+          <Col xs={24} xl={12}>
+            <Card size="small" title={t.heatmapIncoming}>
+              {noIncoming ? (
+                <Empty description={t.noIncoming} />
+              ) : (
+                <EChart option={heatmaps.incoming} height={280} label={t.heatmapIncoming} />
+              )}
+            </Card>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Card size="small" title={t.heatmapMissed}>
+              {noIncoming ? (
+                <Empty description={t.noIncoming} />
+              ) : (
+                <EChart option={heatmaps.missed} height={280} label={t.heatmapMissed} />
+              )}
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </AnalysisFrame>
   );
 }

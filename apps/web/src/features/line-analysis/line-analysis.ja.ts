@@ -8,7 +8,6 @@ export const jaLineAnalysis = {
   businessHoursHint: '営業時間外・休日のスケジュールで受けた通話を除きます。',
   excludeHolidays: '祝日を除く',
   excludeHolidaysHint: '日本の国民の祝日・振替休日の通話を除きます。',
-  export: 'エクスポート',
   chart: '着信・応答・不在の件数と応答率',
   count: '件数',
   groupColumn: { hour: '時間帯', day: '日付', weekday: '曜日', week: '週', month: '月' },

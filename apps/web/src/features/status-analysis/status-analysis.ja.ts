@@ -3,7 +3,6 @@ export const jaStatusAnalysis = {
   title: 'ステータス分析',
   user: 'ユーザー',
   userPlaceholder: 'タイムラインを表示するユーザー',
-  export: 'エクスポート',
   chart: 'ユーザーごとのステータス別時間(時間)',
   hours: '時間',
   columns: {

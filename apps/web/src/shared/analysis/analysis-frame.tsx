@@ -1,0 +1,99 @@
+import type { Period } from '@tsunagu/contract/analysis/period';
+import { Alert, Button, Flex, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { jaList } from '../i18n/ja-list';
+import { exportGrid } from '../ui/export-grid';
+import type { GridColumn } from '../ui/grid-columns';
+import { PeriodPicker } from './period-picker';
+
+/** A column of an analysis table: its header may carry the measure's definition. */
+export interface AnalysisColumn<T> extends GridColumn<T> {
+  /** The definition shown in the header's tooltip. */
+  hint?: string;
+}
+
+interface AnalysisFrameProps<T> {
+  title: string;
+  period: Period;
+  onPeriod: (period: Period) => void;
+  /** The screen's own filters, after the period. */
+  filters?: ReactNode;
+  /** What the export writes: exactly the table's columns and rows. */
+  columns: readonly AnalysisColumn<T>[];
+  rows: readonly T[];
+  error: Error | null;
+  fetching: boolean;
+  children: ReactNode;
+}
+
+/** What the three analysis screens share: title, period, filters and export above; error and spinner around. */
+export function AnalysisFrame<T>({
+  title,
+  period,
+  onPeriod,
+  filters,
+  columns,
+  rows,
+  error,
+  fetching,
+  children,
+}: AnalysisFrameProps<T>) {
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Flex gap={8} wrap align="center">
+          <PeriodPicker value={period} onChange={onPeriod} />
+          {filters}
+          <Button disabled={rows.length === 0} onClick={() => void exportGrid(title, columns, rows)}>
+            {jaList.exportAll}
+          </Button>
+        </Flex>
+      </Flex>
+      {error && <Alert type="error" showIcon title={error.message} />}
+      <Spin spinning={fetching}>
+        <Flex vertical gap={12}>
+          {children}
+        </Flex>
+      </Spin>
+    </Flex>
+  );
+}
+
+type AnalysisTableProps<T> = Omit<TableProps<T>, 'columns' | 'dataSource'> & {
+  columns: readonly AnalysisColumn<T>[];
+  rows: readonly T[];
+  /** The keys of the text columns, aligned left; figures align right. */
+  textKeys: readonly string[];
+  /** A column that stays in view when the table scrolls sideways. */
+  fixedKey?: string;
+};
+
+/** An analysis table: every cell is the column's text (what the export writes), headers explain their measure. */
+export function AnalysisTable<T extends object>({
+  columns,
+  rows,
+  textKeys,
+  fixedKey,
+  ...table
+}: AnalysisTableProps<T>) {
+  return (
+    <Table<T>
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      {...table}
+      dataSource={[...rows]}
+      columns={columns.map((column) => ({
+        key: column.key,
+        width: column.width,
+        fixed: column.key === fixedKey ? ('left' as const) : undefined,
+        align: textKeys.includes(column.key) ? 'left' : 'right',
+        title: column.hint ? <Tooltip title={column.hint}>{column.title}</Tooltip> : column.title,
+        render: (_: unknown, row: T) => column.text(row),
+      }))}
+    />
+  );
+}
