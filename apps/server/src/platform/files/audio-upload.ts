@@ -1,9 +1,9 @@
 import { RECORDING_MAX_BYTES } from '@tsunagu/contract';
 import { Refusal } from '@tsunagu/contract/refusal';
-import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { StagedFile } from './recording-storage';
+import { oneFileLimits } from './upload-limits';
 
 /** What an audio upload (a recording, a voicemail greeting) carried: the 'file' part (already on disk) and the 'data' part (JSON text). */
 export interface Upload {
@@ -12,17 +12,7 @@ export interface Upload {
 }
 
 /** Multipart limits of the upload routes: one file of at most 20 MB and a small 'data' field. */
-export const UPLOAD_LIMITS: FastifyMultipartOptions = {
-  throwFileSizeLimit: true,
-  limits: {
-    fileSize: RECORDING_MAX_BYTES,
-    files: 1,
-    fields: 4,
-    fieldSize: 16 * 1024,
-    parts: 5,
-    headerPairs: 100,
-  },
-};
+export const UPLOAD_LIMITS = oneFileLimits(RECORDING_MAX_BYTES, 4, 16 * 1024);
 
 /**
  * Reads the multipart body, streaming the file to a staged file on disk (never the whole file in memory).

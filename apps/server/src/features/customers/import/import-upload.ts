@@ -1,22 +1,12 @@
 import { containsControlCharacter } from '@tsunagu/contract';
 import { Refusal } from '@tsunagu/contract/refusal';
 import { IMPORT_MAX_BYTES, importOptionsSchema } from '@tsunagu/contract/crm/import';
-import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { oneFileLimits } from '../../../platform/files/upload-limits';
 
 /** Multipart limits of the import routes: one file of at most 20 MB and the small 'options' field. */
-export const IMPORT_UPLOAD_LIMITS: FastifyMultipartOptions = {
-  throwFileSizeLimit: true,
-  limits: {
-    fileSize: IMPORT_MAX_BYTES,
-    files: 1,
-    fields: 2,
-    fieldSize: 256 * 1024,
-    parts: 3,
-    headerPairs: 100,
-  },
-};
+export const IMPORT_UPLOAD_LIMITS = oneFileLimits(IMPORT_MAX_BYTES, 2, 256 * 1024);
 
 export interface ImportUpload {
   file: Buffer;
