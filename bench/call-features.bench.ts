@@ -7,7 +7,8 @@
 //    of each other (the verto.display frames the exchange sends once it has re-bridged their media).
 // Times are read in each page as performance.timeOrigin + performance.now(): one clock across the
 // browser's pages. Run after `npm run build`: quiet-run npx tsx bench/call-features.bench.ts (BENCH_CALLS, default 20)
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { freePort, freshDataDir, signInThroughForm, start, stop, waitForLogin } from './support';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
@@ -88,20 +89,7 @@ async function main() {
     DATA_DIR: freshDataDir(),
     LOG_LEVEL: 'warn',
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await waitForLogin(base, 'admin', 'Admin#2026');
     const suzuki = await signedIn(browser, base, 'suzuki', 'Staff#2026');
