@@ -602,6 +602,52 @@ describe('FreeSWITCH engine: commands', () => {
     await expect(engine.hangup(DOMAIN, uuid)).rejects.toMatchObject({ failure: 'not-found' });
   });
 
+  describe('recording a call (uuid_record, replies recorded from FreeSWITCH 1.11.1)', () => {
+    const recorded = (name: string) => frame(`esl-recording-api-uuid_record-${name}`).toString('utf8');
+    /** A command with its channel and file replaced, to compare what is sent with what was recorded. */
+    const shape = (command: string) =>
+      command
+        .trim()
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+        .replace(/\/\S+\.wav/g, '<file>');
+    /** A FreeSWITCH that answers uuid_record with the recorded reply `name`. */
+    const answering = (name: string) => (command: string) =>
+      command.startsWith('api uuid_record') ? recorded(`${name}.reply.frame`) : idleFreeswitch(command);
+    const file = `${DOMAIN}/2026/11/28/4ac85ddf-ae06-4f8b-b5a8-a085e981a719.wav`;
+
+    it('starts and stops as recorded, writing into the shared storage', async () => {
+      const { engine, peer, commands } = await idle(answering('start'));
+      const uuid = await withVertoCall(engine, peer);
+      await expect(
+        engine.recordCall({ domainName: DOMAIN, channelUuid: uuid, action: 'start', file }),
+      ).resolves.toEqual({
+        callId: uuid,
+      });
+      expect(commands.at(-1)).toBe(
+        `api uuid_record ${uuid} start /srv/recordings/${file} 0 {RECORD_MIN_SEC=0}`,
+      );
+      expect(shape(commands.at(-1)!)).toBe(shape(recorded('start.request')));
+      await engine.recordCall({ domainName: DOMAIN, channelUuid: uuid, action: 'stop', file });
+      expect(shape(commands.at(-1)!)).toBe(shape(recorded('stop.request')));
+    });
+
+    it('stopping a recording that is not running says so (-ERR Cannot stop record session!)', async () => {
+      const { engine, peer } = await idle(answering('stop-not-recording-ERR'));
+      const uuid = await withVertoCall(engine, peer);
+      await expect(
+        engine.recordCall({ domainName: DOMAIN, channelUuid: uuid, action: 'stop', file }),
+      ).rejects.toMatchObject({ failure: 'conflict', message: 'この通話は録音していません。' });
+    });
+
+    it('a channel FreeSWITCH no longer has is "no such call" (-ERR Cannot locate session!)', async () => {
+      const { engine, peer } = await idle(answering('nosuch-ERR'));
+      const uuid = await withVertoCall(engine, peer);
+      await expect(
+        engine.recordCall({ domainName: DOMAIN, channelUuid: uuid, action: 'start', file }),
+      ).rejects.toMatchObject({ failure: 'not-found', message: '通話が見つかりません。' });
+    });
+  });
+
   it('configuration changes: forgets the tenant’s answers, and FreeSWITCH’s user cache for extensions', async () => {
     const { engine, commands } = await idle();
     invalidated.length = 0;
