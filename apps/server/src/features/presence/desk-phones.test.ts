@@ -1,8 +1,9 @@
-import { topics, type DeskPhoneState, type UserInfo } from '@tsunagu/contract';
+import { topics, type DeskPhoneState } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMessage, stompClient, type TestStompClient } from '../../platform/realtime/stomp-test-kit';
 import { createNoopEngine, type TelephonyEngine } from '../../telephony/engine';
 import { createEngineEmitter } from '../../telephony/sandbox/engine-events';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 /** An engine whose desk phones the test sets per tenant, and whose registration events it fires. */
@@ -25,21 +26,21 @@ const me: Record<string, { userUuid: string; domainUuid: string; domainName: str
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { engine } });
+  t = await createTestApp({ deps: { engine }, demo: false });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws') + '/ws';
-  for (const [name, password] of [
-    ['yamada', 'Staff#2026'],
-    ['sato', 'Staff#2026'],
+  // yamada's tenant and sato's, each with a staff user, built for the file.
+  const [tenant, otherTenant] = await Promise.all([t.build.tenant(), t.build.tenant()]);
+  for (const [name, home] of [
+    ['yamada', tenant],
+    ['sato', otherTenant],
   ] as const) {
-    const session = await t.login(name, password);
-    const info = (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${name}` })).json()
-      .data as UserInfo;
+    const user = await t.build.user(home);
     me[name] = {
-      userUuid: info.user.userUuid,
-      domainUuid: info.domain.domainUuid,
-      domainName: info.domain.domainName,
-      session,
+      userUuid: user.userUuid,
+      domainUuid: home.domainUuid,
+      domainName: home.domainName,
+      session: await t.login(user.username, FACTORY_PASSWORD),
     };
   }
 });

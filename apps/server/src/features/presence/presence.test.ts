@@ -1,4 +1,4 @@
-import { topics, type UserInfo, type UserInfoWithDirectory } from '@tsunagu/contract';
+import { topics, type UserInfoWithDirectory } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   followPresence,
@@ -11,24 +11,32 @@ import { createTestApp, type TestApp, type TestSession } from '../../testing/tes
 
 let t: TestApp;
 let url: string;
-let me: Record<string, { userUuid: string; domainUuid: string; session: TestSession }> = {};
+type User = Awaited<ReturnType<TestApp['build']['user']>>;
+/** Who the tests act as: staff yamada and suzuki and an administrator in one tenant, sato in another. */
+let me: Record<string, { userUuid: string; username: string; domainUuid: string; session: TestSession }> = {};
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: false });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws') + '/ws';
+  const [tenant, otherTenant] = await Promise.all([t.build.tenant(), t.build.tenant()]);
+  const users: Record<string, User> = {
+    yamada: await t.build.user(tenant, { userNm: '山田 太郎' }),
+    suzuki: await t.build.user(tenant, { userNm: '鈴木 花子' }),
+    admin: await t.build.user(tenant, { userClass: 'CP', userNm: '管理者' }),
+    sato: await t.build.user(otherTenant, { userNm: '佐藤 次郎' }),
+    'admin-b': await t.build.user(otherTenant, { userClass: 'CP', userNm: '管理者B' }),
+  };
+  await t.build.userGroup(tenant, [users.yamada!, users.suzuki!], { name: '営業部' });
   me = {};
-  for (const [name, password] of [
-    ['yamada', 'Staff#2026'],
-    ['suzuki', 'Staff#2026'],
-    ['admin', 'Admin#2026'],
-    ['sato', 'Staff#2026'],
-  ] as const) {
-    const session = await t.login(name, password);
-    const info = (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${name}` })).json()
-      .data as UserInfo;
-    me[name] = { userUuid: info.user.userUuid, domainUuid: info.domain.domainUuid, session };
+  for (const [name, user] of Object.entries(users)) {
+    me[name] = {
+      userUuid: user.userUuid,
+      username: user.username,
+      domainUuid: user.domainUuid,
+      session: await t.login(user.username, FACTORY_PASSWORD),
+    };
   }
 });
 afterAll(async () => {
@@ -58,7 +66,7 @@ describe('real-time channel /ws', () => {
 
   it('accepts the login ID as well as the user uuid, and a Bearer header instead of passcode', async () => {
     const byId = stompClient(url, {
-      connectHeaders: { login: 'yamada', Authorization: `Bearer ${me.yamada!.session.token}` },
+      connectHeaders: { login: me.yamada!.username, Authorization: `Bearer ${me.yamada!.session.token}` },
     });
     clients.push(byId);
     await byId.connected;
@@ -84,7 +92,10 @@ describe('real-time channel /ws', () => {
     // same session may close only now): read until they settle, for at most five seconds.
     const counts = async () => {
       const info = (
-        await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada?directory=true' })
+        await t.request(me.yamada!.session, {
+          method: 'GET',
+          url: `/api/v1/user/info/${me.yamada!.username}?directory=true`,
+        })
       ).json().data as UserInfoWithDirectory;
       const group = info.userGroup.commDetails.find((g) => g.commName === '営業部');
       const count = (userUuid: string) => group?.userList.find((u) => u.userUuid === userUuid)?.loginCnt;
@@ -131,7 +142,7 @@ describe('real-time channel /ws', () => {
   });
 
   it("closes a session's connections when it signs out", async () => {
-    const session = await t.login('suzuki', 'Staff#2026');
+    const session = await t.login(me.suzuki!.username, FACTORY_PASSWORD);
     const c = stompClient(url, { connectHeaders: { login: me.suzuki!.userUuid, passcode: session.token } });
     clients.push(c);
     await c.connected;
@@ -140,7 +151,7 @@ describe('real-time channel /ws', () => {
   });
 
   it("forced logout: the admin ends a user's sessions, the user is told on /topic/force and disconnected", async () => {
-    const session = await t.login('suzuki', 'Staff#2026');
+    const session = await t.login(me.suzuki!.username, FACTORY_PASSWORD);
     const c = stompClient(url, { connectHeaders: { login: me.suzuki!.userUuid, passcode: session.token } });
     clients.push(c);
     await c.connected;
@@ -154,9 +165,10 @@ describe('real-time channel /ws', () => {
     // The user is told who ended the session.
     expect(JSON.parse((await told).body)).toEqual({ by: expect.stringMatching(/\S/) });
     await c.closed;
-    expect((await t.request(session, { method: 'GET', url: '/api/v1/user/info/suzuki' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.request(session, { method: 'GET', url: `/api/v1/user/info/${me.suzuki!.username}` }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('forced logout is for administrators of the same tenant only', async () => {
@@ -166,15 +178,19 @@ describe('real-time channel /ws', () => {
       payload: { userUuid: me.suzuki!.userUuid },
     });
     expect(asStaff.statusCode).toBe(403);
-    const adminB = await t.login('admin-b', 'Admin#2026');
-    const otherTenant = await t.request(adminB, {
+    const otherTenant = await t.request(me['admin-b']!.session, {
       method: 'POST',
       url: '/api/v1/user/forceLogout',
       payload: { userUuid: me.yamada!.userUuid },
     });
     expect(otherTenant.statusCode).toBe(404);
     expect(
-      (await t.request(me.yamada!.session, { method: 'GET', url: '/api/v1/user/info/yamada' })).statusCode,
+      (
+        await t.request(me.yamada!.session, {
+          method: 'GET',
+          url: `/api/v1/user/info/${me.yamada!.username}`,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
