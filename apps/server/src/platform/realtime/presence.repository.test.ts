@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { rowsOf } from '../db/migrate';
 import {
@@ -17,14 +18,21 @@ let t: TestApp;
 const who: Record<string, { sessionUuid: string; userUuid: string; domainUuid: string }> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const name of ['yamada', 'suzuki', 'admin-b']) {
-    await t.login(name, name === 'admin-b' ? 'Admin#2026' : 'Staff#2026');
-    const [row] = rowsOf<{ session_uuid: string; user_uuid: string; domain_uuid: string }>(
-      await t.database.db.execute(sql`SELECT s.session_uuid, s.user_uuid, s.domain_uuid FROM sessions s
-        JOIN users u USING (user_uuid) WHERE u.username = ${name} AND s.revoked_at IS NULL`),
+  t = await createTestApp({ demo: false });
+  // yamada and suzuki in one tenant, admin-b in another: each built, then signed in once.
+  const [tenant, otherTenant] = await Promise.all([t.build.tenant(), t.build.tenant()]);
+  const users = {
+    yamada: await t.build.user(tenant),
+    suzuki: await t.build.user(tenant),
+    'admin-b': await t.build.user(otherTenant, { userClass: 'CP' }),
+  };
+  for (const [name, user] of Object.entries(users)) {
+    await t.login(user.username, FACTORY_PASSWORD);
+    const [row] = rowsOf<{ session_uuid: string }>(
+      await t.database.db.execute(sql`SELECT session_uuid FROM sessions
+        WHERE user_uuid = ${user.userUuid} AND revoked_at IS NULL`),
     );
-    who[name] = { sessionUuid: row!.session_uuid, userUuid: row!.user_uuid, domainUuid: row!.domain_uuid };
+    who[name] = { sessionUuid: row!.session_uuid, userUuid: user.userUuid, domainUuid: user.domainUuid };
   }
 });
 afterAll(() => t.close());
