@@ -1,7 +1,7 @@
-import type { UserInfo } from '@tsunagu/contract';
 import { afterAll, beforeAll } from 'vitest';
 import { createTokenSigner } from '../platform/auth/tokens';
 import type { TestStompClient } from '../platform/realtime/stomp-test-kit';
+import type { Factories } from './factories';
 import { signInMany, type SignedInUser } from './many-sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -9,26 +9,31 @@ export interface Crowd {
   t: TestApp;
   /** The listening server's real-time address. */
   url: string;
+  /** The tenant built for the crowd. */
+  tenant: Awaited<ReturnType<Factories['tenant']>>;
   domainUuid: string;
+  /** A staff user of the tenant outside the crowd (not signed in): who reads the tenant's lists. */
+  member: Awaited<ReturnType<Factories['user']>>;
+  /** The crowd: `size` users of the tenant, each with one live session (usernames crowd0, crowd1, …). */
   users: SignedInUser[];
   /** Clients to close after the file's tests. */
   clients: TestStompClient[];
 }
 
 /**
- * A listening demo server with `size` users signed in to yamada's tenant: the set-up of the tests that
- * connect a whole crowd at once. Clients pushed to `clients` are closed with the server.
+ * A listening server on an empty database with a tenant of its own and `size` users signed in to it:
+ * the set-up of the tests that connect a whole crowd at once. Clients pushed to `clients` are closed
+ * with the server.
  */
 export function useCrowd(size: number): Crowd {
   const crowd = { clients: [] as TestStompClient[] } as Crowd;
   beforeAll(async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ demo: false });
     crowd.t = t;
     crowd.url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
-    const session = await t.login('yamada', 'Staff#2026');
-    const info = (await t.request(session, { method: 'GET', url: '/api/v1/user/info/yamada' })).json()
-      .data as UserInfo;
-    crowd.domainUuid = info.domain.domainUuid;
+    crowd.tenant = await t.build.tenant();
+    crowd.domainUuid = crowd.tenant.domainUuid;
+    crowd.member = await t.build.user(crowd.tenant);
     crowd.users = await signInMany(
       t.database.db,
       createTokenSigner(t.config.jwtSecret),

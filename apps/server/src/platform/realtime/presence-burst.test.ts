@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useCrowd } from '../../testing/crowd';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import type { SignedInUser } from '../../testing/many-sessions';
 import { followPresence, stompClient } from './stomp-test-kit';
 
@@ -38,7 +39,7 @@ describe('presence when a whole tenant connects at once', () => {
     const settled = (count: (userUuid: string) => number) =>
       crowd.users.every((u) => count(u.userUuid) === (gone.has(u.userUuid) ? 0 : 1));
     await Promise.all(staying.map(({ presence }) => presence.until(settled)));
-    const list = await crowd.t.request(await crowd.t.login('suzuki', 'Staff#2026'), {
+    const list = await crowd.t.request(await crowd.t.login(crowd.member.username, FACTORY_PASSWORD), {
       method: 'GET',
       url: `/api/v1/user/loginUsers/${crowd.domainUuid}`,
     });
