@@ -44,6 +44,10 @@ async function signedIn(browser: Browser, base: string, username: string, passwo
   // tsx keeps function names through an esbuild helper the page does not have.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   await page.addInitScript(stampFrames);
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.error(`${username}: ${message.text()}`);
+  });
   await signInThroughForm(page, username, password);
   await page.getByRole('tab', { name: '電話' }).click();
   await phone(page).getByText('接続済み').waitFor();
@@ -124,7 +128,8 @@ async function main() {
       await field.fill('1000');
       await field.press('Enter');
       await answer(admin);
-      const complete = phone(yamada).getByRole('button', { name: /転送完了/ });
+      // The button shows while the colleague's phone rings and is enabled once the consult call is up.
+      const complete = phone(yamada).getByRole('button', { name: /転送完了/, disabled: false });
       await complete.waitFor();
       const [suzukiFrames, adminFrames] = [await frameCount(suzuki), await frameCount(admin)];
       const clicked = await complete.evaluate((button: HTMLElement) => {
@@ -150,8 +155,17 @@ async function main() {
     for (const [i, page] of browser
       .contexts()
       .flatMap((c) => c.pages())
-      .entries())
+      .entries()) {
       await page.screenshot({ path: `/tmp/call-features-${i}.png` }).catch(() => undefined);
+      const last = await stamps(page).then(
+        (s) => s.frames.slice(-6),
+        () => [],
+      );
+      console.error(
+        `page ${i}: last verto frames`,
+        last.map((f) => f.text.slice(0, 300)),
+      );
+    }
     throw error;
   } finally {
     await browser.close();
