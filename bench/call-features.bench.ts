@@ -113,6 +113,7 @@ async function main() {
     }
 
     const transfer: number[] = [];
+    const steps: [number, number, number][] = [];
     for (let i = 0; i < CALLS; i++) {
       // suzuki calls yamada; yamada consults admin (suzuki on hold), then completes.
       await dial(suzuki, '1001');
@@ -142,6 +143,10 @@ async function main() {
         frameAfter(admin, adminFrames, 'verto.display', '1002'),
       ]);
       transfer.push(Math.max(toSuzuki, toAdmin) - clicked);
+      // Where it went: the held caller asked for a fresh offer, the colleague sent it to answer.
+      const asked = await frameAfter(suzuki, suzukiFrames, 'sandbox.offer');
+      const attached = await frameAfter(admin, adminFrames, 'verto.attach');
+      steps.push([asked - clicked, attached - asked, Math.max(toSuzuki, toAdmin) - attached]);
       await idle(yamada);
       await suzuki.locator('header').getByRole('button', { name: /切断/ }).click();
       await idle(suzuki);
@@ -150,6 +155,9 @@ async function main() {
 
     console.log(`dial → other side ringing:        ${stats(ringing)}   (target < 300 ms)`);
     console.log(`attended transfer → completed:     ${stats(transfer)}   (target < 500 ms)`);
+    console.log(`  click → the held caller asked for an offer: ${stats(steps.map((s) => s[0]))}`);
+    console.log(`  → the colleague sent it (verto.attach):      ${stats(steps.map((s) => s[1]))}`);
+    console.log(`  → both told of each other (verto.display):   ${stats(steps.map((s) => s[2]))}`);
   } catch (error) {
     // What each page showed when a step gave up: the bench says where it stopped.
     for (const [i, page] of browser
