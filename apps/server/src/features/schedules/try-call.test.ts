@@ -8,12 +8,33 @@ import {
   type TryCallResult,
 } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { addDestinations, addRecordings, addSchedule, weekdayAction } from '../../platform/db/seed-pbx';
+import { createRecordingStorage } from '../../platform/files/recording-storage';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 
-let k: DemoPbxKit;
+// The tenant's schedule '通常営業' (weekdays 09:00-18:00 to IVR 5000, else the closed announcement) on
+// 0312345678; the other tenant's '本社営業' on 0698765432. Both are built here, not taken from the demo.
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  await k.t.build.ivrMenu(k.tenant, { ivrMenuExtension: '5000' });
+  await k.t.database.db.transaction(async (tx) => {
+    // The built-in recordings, among them the closed announcement the schedule plays.
+    await addRecordings(tx, createRecordingStorage(k.t.config.dataDir), k.tenant, []);
+    const closed = {
+      timeConditionActionType: 'announce',
+      timeConditionAnnounce: 'default_closed.wav',
+    } as const;
+    await addSchedule(tx, k.tenant, '通常営業', '2000', closed, [
+      weekdayAction('平日営業', '09:00-18:00', '5000'),
+    ]);
+    await addDestinations(tx, k.tenant, '2000', [['0312345678', '代表']]);
+    await addSchedule(tx, k.otherTenant, '本社営業', '2000', {}, [
+      weekdayAction('平日', '10:00-17:00', '300'),
+    ]);
+    await addDestinations(tx, k.otherTenant, '2000', [['0698765432', '本社代表']]);
+  });
 });
 afterAll(() => k.t.close());
 
@@ -22,7 +43,7 @@ const url = (domainUuid: string, query: Record<string, string>) =>
 const ask = async (
   query: Record<string, string>,
   session: TestSession | null = k.admin,
-  domainUuid = k.demoUuid,
+  domainUuid = k.tenantUuid,
 ) => k.get(session, url(domainUuid, query));
 const answer = async (query: Record<string, string>) => {
   const res = await ask(query);
@@ -31,7 +52,7 @@ const answer = async (query: Record<string, string>) => {
   return res.json().data as TryCallResult;
 };
 const regular = async () =>
-  ((await k.get(k.admin, `/api/v1/timeCondition/${k.demoUuid}`)).json().data.list as Dialplan[]).find(
+  ((await k.get(k.admin, `/api/v1/timeCondition/${k.tenantUuid}`)).json().data.list as Dialplan[]).find(
     (d) => d.dialplanName === '通常営業',
   ) as Dialplan;
 
@@ -156,14 +177,14 @@ describe('try a call, scoped to the tenant', () => {
       { date: '2026-11-24', time: '10:00', destinationNumber: '0312345678' },
       { date: '2026-11-24', time: '10:00', dialplanUuid: demoSchedule.dialplanUuid as string },
     ]) {
-      const res = await ask(query, k.adminB, k.otherUuid);
+      const res = await ask(query, k.adminB, k.otherTenantUuid);
       expect(res.statusCode).toBe(404);
       expect(res.json().msg).toBe(tryCallMessages.notFound);
     }
     const own = await ask(
       { date: '2026-11-24', time: '10:00', destinationNumber: '0698765432' },
       k.adminB,
-      k.otherUuid,
+      k.otherTenantUuid,
     );
     expect(own.json().data).toMatchObject({ dialplanName: '本社営業', rule: { name: '平日' } });
   });
