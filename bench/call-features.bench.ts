@@ -30,6 +30,13 @@ function stampFrames(): void {
         const method = /"method":"([^"]+)"/.exec(event.data)?.[1];
         if (method) frames.push({ method, at: now(), text: event.data });
       });
+      // What the page sends is stamped too, as `sent:<method>` (a reply names the request's method).
+      const send = this.send.bind(this);
+      this.send = (data: string | ArrayBufferLike | Blob | ArrayBufferView) => {
+        const method = typeof data === 'string' ? /"method":"([^"]+)"/.exec(data)?.[1] : undefined;
+        if (method) frames.push({ method: `sent:${method}`, at: now(), text: String(data) });
+        send(data);
+      };
     }
   };
 }
@@ -113,6 +120,7 @@ async function main() {
     }
 
     const transfer: number[] = [];
+    const steps: number[][] = [];
     for (let i = 0; i < CALLS; i++) {
       // suzuki calls yamada; yamada consults admin (suzuki on hold), then completes.
       await dial(suzuki, '1001');
@@ -142,6 +150,19 @@ async function main() {
         frameAfter(admin, adminFrames, 'verto.display', '1002'),
       ]);
       transfer.push(Math.max(toSuzuki, toAdmin) - clicked);
+      // Where it went: the held caller asked for a fresh offer, the colleague sent it to answer.
+      const asked = await frameAfter(suzuki, suzukiFrames, 'sandbox.offer');
+      const offered = await frameAfter(suzuki, suzukiFrames, 'sent:sandbox.offer');
+      const attached = await frameAfter(admin, adminFrames, 'verto.attach');
+      const answered = await frameAfter(admin, adminFrames, 'sent:verto.attach');
+      const told = Math.max(toSuzuki, toAdmin);
+      steps.push([
+        asked - clicked,
+        offered - asked,
+        attached - offered,
+        answered - attached,
+        told - answered,
+      ]);
       await idle(yamada);
       await suzuki.locator('header').getByRole('button', { name: /切断/ }).click();
       await idle(suzuki);
@@ -150,6 +171,16 @@ async function main() {
 
     console.log(`dial → other side ringing:        ${stats(ringing)}   (target < 300 ms)`);
     console.log(`attended transfer → completed:     ${stats(transfer)}   (target < 500 ms)`);
+    const STEPS = [
+      'click → the held caller asked for an offer',
+      '→ its page sends a fresh offer',
+      '→ the colleague receives it (verto.attach)',
+      '→ its page sends the answer',
+      '→ both told of each other (verto.display)',
+    ];
+    STEPS.forEach((name, i) =>
+      console.log(`  ${name.padEnd(44)} ${stats(steps.map((s) => s[i] as number))}`),
+    );
   } catch (error) {
     // What each page showed when a step gave up: the bench says where it stopped.
     for (const [i, page] of browser

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   browserMedia,
   CallMedia,
+  ICE_SETTLE_MS,
+  iceGathered,
   MediaSetupError,
   peerConfiguration,
   type MediaEnvironment,
@@ -112,5 +114,60 @@ describe('CallMedia failures', () => {
     const failure: unknown = await media.answer(recordedOffers[0]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DOMException);
     expect(failure).not.toBeInstanceOf(MediaSetupError);
+  });
+});
+
+describe('ICE gathering', () => {
+  /** A connection gathering as Chromium does on this machine: UDP host candidates first, TCP ones later. */
+  class Gathering extends EventTarget {
+    iceGatheringState: RTCIceGatheringState = 'gathering';
+    localDescription = { type: 'offer', sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' };
+    add(candidate: string) {
+      this.localDescription.sdp += `a=candidate:${candidate}\r\n`;
+      this.dispatchEvent(new Event('icecandidate'));
+    }
+    complete() {
+      this.iceGatheringState = 'complete';
+      this.dispatchEvent(new Event('icegatheringstatechange'));
+    }
+  }
+
+  function gather(timeoutMs = 3000) {
+    const pc = new Gathering();
+    const state = { done: false };
+    void iceGathered(pc as unknown as RTCPeerConnection, timeoutMs).then(() => (state.done = true));
+    return { pc, state };
+  }
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the SDP once gathering has been quiet after a UDP candidate, without waiting for the TCP ones', async () => {
+    const { pc, state } = gather();
+    pc.add('1 1 udp 2122260223 192.0.2.2 39217 typ host generation 0');
+    await vi.advanceTimersByTimeAsync(ICE_SETTLE_MS - 1);
+    expect(state.done).toBe(false);
+    // Another interface's candidate restarts the quiet spell.
+    pc.add('2 1 udp 2122262783 fd00::2 41934 typ host generation 0');
+    await vi.advanceTimersByTimeAsync(ICE_SETTLE_MS - 1);
+    expect(state.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state.done).toBe(true);
+  });
+
+  it('a TCP candidate alone does not end it: completion does, or else the timeout', async () => {
+    const first = gather();
+    first.pc.add('3 1 tcp 1518280447 192.0.2.2 9 typ host tcptype active generation 0');
+    await vi.advanceTimersByTimeAsync(ICE_SETTLE_MS * 3);
+    expect(first.state.done).toBe(false);
+    first.pc.complete();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.state.done).toBe(true);
+
+    const second = gather(500);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(second.state.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(second.state.done).toBe(true);
   });
 });

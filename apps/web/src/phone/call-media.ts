@@ -82,20 +82,44 @@ export const browserMedia: MediaEnvironment = {
   iceGatheringTimeoutMs: 3000,
 };
 
-/** Resolves once ICE gathering is complete, or after the timeout with whatever was gathered. */
-export function iceGathered(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
+/** How long gathering may stay quiet after a UDP candidate before the SDP goes out with what it has. */
+export const ICE_SETTLE_MS = 30;
+
+/** A UDP candidate in an SDP (`a=candidate:<foundation> <component> udp …`). */
+const UDP_CANDIDATE = /^a=candidate:\S+ \d+ udp /im;
+
+/**
+ * Resolves once ICE gathering is complete, once it has been quiet for `settleMs` after a UDP candidate,
+ * or after the timeout with whatever was gathered. Chromium adds its TCP candidates about 100 ms after
+ * the UDP ones; neither FreeSWITCH nor the sandbox's browser peers use ICE over TCP, and the wait came
+ * twice in every re-bridge (a transfer, a retrieved park).
+ */
+export function iceGathered(
+  pc: RTCPeerConnection,
+  timeoutMs: number,
+  settleMs = ICE_SETTLE_MS,
+): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
+    let settled: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(settled);
       pc.removeEventListener('icegatheringstatechange', check);
+      pc.removeEventListener('icecandidate', settle);
       resolve();
     };
     const check = () => {
       if (pc.iceGatheringState === 'complete') done();
     };
+    const settle = () => {
+      clearTimeout(settled);
+      if (UDP_CANDIDATE.test(pc.localDescription?.sdp ?? '')) settled = setTimeout(done, settleMs);
+    };
     const timer = setTimeout(done, timeoutMs);
     pc.addEventListener('icegatheringstatechange', check);
+    pc.addEventListener('icecandidate', settle);
+    settle();
   });
 }
 

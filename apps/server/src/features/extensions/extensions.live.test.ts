@@ -15,7 +15,7 @@ let url: string;
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: false });
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
 });
 afterAll(async () => {
@@ -44,20 +44,25 @@ const until = async (check: () => boolean) => {
 
 describe('/topic/pbx after a PBX save', () => {
   it("tells the tenant's consoles which kind changed, once per save, and no other tenant's", async () => {
-    const yamada = await openConsole(await t.login('yamada', 'Staff#2026'), 'yamada');
-    const other = await t.build.tenant();
-    const outsider = await t.build.user(other);
-    const stranger = await openConsole(await t.login(outsider.username, FACTORY_PASSWORD), outsider.username);
+    const [tenant, other] = await Promise.all([t.build.tenant(), t.build.tenant()]);
+    const [staff, administrator, outsider] = await Promise.all([
+      t.build.user(tenant),
+      t.build.user(tenant, { userClass: 'CP' }),
+      t.build.user(other),
+    ]);
+    const signIn = (user: { username: string }) => t.login(user.username, FACTORY_PASSWORD);
+    const colleague = await openConsole(await signIn(staff), staff.username);
+    const stranger = await openConsole(await signIn(outsider), outsider.username);
 
-    const admin = await t.login('admin', 'Admin#2026');
+    const admin = await signIn(administrator);
     const created = await t.request(admin, {
       method: 'POST',
       url: '/api/v1/extension/create',
       payload: { extension: '1999', effectiveCallerIdName: `ライブ${randomUUID().slice(0, 4)}` },
     });
     expect(created.statusCode).toBe(200);
-    await until(() => yamada.heard.length > 0);
-    expect(yamada.heard).toEqual(['extension']);
+    await until(() => colleague.heard.length > 0);
+    expect(colleague.heard).toEqual(['extension']);
 
     // A save that fails validation changes nothing and announces nothing.
     const refused = await t.request(admin, {
@@ -67,7 +72,7 @@ describe('/topic/pbx after a PBX save', () => {
     });
     expect(refused.statusCode).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(yamada.heard).toEqual(['extension']);
+    expect(colleague.heard).toEqual(['extension']);
     expect(stranger.heard).toEqual([]);
   });
 });

@@ -63,8 +63,7 @@ export function ExtensionAnalysisPage() {
       onPeriod={set}
       columns={EXTENSION_COLUMNS}
       rows={rows}
-      error={query.error}
-      fetching={query.isFetching}
+      query={query}
       filters={
         previous && (
           <Typography.Text type="secondary">{t.previousPeriod(previous.from, previous.to)}</Typography.Text>

@@ -47,6 +47,9 @@ export function IncomingCallModal({
         </Flex>
       }
       closable={false}
+      // Shown at once, not zoomed in: a ringing call's 応答 must not move under the pointer.
+      transitionName=""
+      maskTransitionName=""
       maskClosable={false}
       keyboard={false}
       centered

@@ -56,8 +56,7 @@ export function LineAnalysisPage() {
       onPeriod={set}
       columns={columns}
       rows={rows}
-      error={query.error}
-      fetching={query.isFetching}
+      query={query}
       filters={
         <>
           <Select<CallGrouping>

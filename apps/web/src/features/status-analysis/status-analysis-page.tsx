@@ -62,8 +62,7 @@ export function StatusAnalysisPage() {
       onPeriod={set}
       columns={STATUS_COLUMNS}
       rows={rows}
-      error={query.error}
-      fetching={query.isFetching}
+      query={query}
       filters={
         <Select
           aria-label={t.user}

@@ -21,8 +21,8 @@ interface AnalysisFrameProps<T> {
   /** What the export writes: exactly the table's columns and rows. */
   columns: readonly AnalysisColumn<T>[];
   rows: readonly T[];
-  error: Error | null;
-  fetching: boolean;
+  /** The screen's query: its error is shown, and a spinner while it fetches. */
+  query: { error: Error | null; isFetching: boolean };
   children: ReactNode;
 }
 
@@ -34,8 +34,7 @@ export function AnalysisFrame<T>({
   filters,
   columns,
   rows,
-  error,
-  fetching,
+  query,
   children,
 }: AnalysisFrameProps<T>) {
   return (
@@ -52,8 +51,8 @@ export function AnalysisFrame<T>({
           </Button>
         </Flex>
       </Flex>
-      {error && <Alert type="error" showIcon title={error.message} />}
-      <Spin spinning={fetching}>
+      {query.error && <Alert type="error" showIcon title={query.error.message} />}
+      <Spin spinning={query.isFetching}>
         <Flex vertical gap={12}>
           {children}
         </Flex>
