@@ -16,8 +16,16 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { pageOrder } from '../../platform/db/paging';
-import { destinations, domains, extensions, gateways, sessions } from '../../platform/db/schema';
+import { readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
+import {
+  destinations,
+  domains,
+  extensionCounts,
+  extensions,
+  gateways,
+  sessions,
+  userCounts,
+} from '../../platform/db/schema';
 
 const SORT_COLUMNS = { domainName: domains.domainName, createdAt: domains.createdAt };
 
@@ -41,30 +49,37 @@ function conditions(filter: TenantFilter): SQL | undefined {
   );
 }
 
-/** A page of tenants with how many users and extensions each has (counted per row shown, by index). */
+/**
+ * A page of tenants with how many users and extensions each has (from the counters of 0021 and 0035),
+ * read by keyset in either order (platform/db/paging.ts readKeysetRows), so a deep page costs what the
+ * first one does.
+ */
 export async function tenantRows(
   conn: Conn,
   filter: TenantFilter,
   sort: PageSort<keyof typeof SORT_COLUMNS>,
-  window: { limit: number; offset: number },
+  total: number,
+  page: { page: number; size: number; anchor: PageAnchor | null },
 ): Promise<TenantRow[]> {
-  const rows = await conn
-    .select({
-      domain: domains,
-      // Spelt out: Drizzle writes a column in a select's sql without its table, which a subquery over
-      // a table with the same column name would read as its own.
-      usersUsed:
-        sql<number>`(SELECT count(*) FROM users u WHERE u.domain_uuid = domains.domain_uuid)`.mapWith(Number),
-      extensionsUsed:
-        sql<number>`(SELECT count(*) FROM extensions e WHERE e.domain_uuid = domains.domain_uuid)`.mapWith(
-          Number,
-        ),
-    })
-    .from(domains)
-    .where(conditions(filter))
-    .orderBy(...pageOrder(SORT_COLUMNS, domains.domainUuid, sort))
-    .limit(window.limit)
-    .offset(window.offset);
+  const list: KeysetList = {
+    table: domains,
+    columns: { key: SORT_COLUMNS[sort.field], id: domains.domainUuid },
+    where: conditions(filter),
+    descending: sort.direction === 'desc',
+  };
+  const rows = await readKeysetRows(conn, list, total, page, (ids, orderBy) =>
+    conn
+      .select({
+        domain: domains,
+        usersUsed: sql<number>`coalesce(${userCounts.users}, 0)`.mapWith(Number),
+        extensionsUsed: sql<number>`coalesce(${extensionCounts.extensions}, 0)`.mapWith(Number),
+      })
+      .from(domains)
+      .leftJoin(userCounts, eq(userCounts.domainUuid, domains.domainUuid))
+      .leftJoin(extensionCounts, eq(extensionCounts.domainUuid, domains.domainUuid))
+      .where(inArray(domains.domainUuid, ids))
+      .orderBy(...orderBy),
+  );
   return rows.map(({ domain, usersUsed, extensionsUsed }) => ({
     domainUuid: domain.domainUuid,
     domainName: domain.domainName,

@@ -13,14 +13,14 @@ import type { Page } from '@tsunagu/contract/paging';
 import type { ForceLogoutBody } from '@tsunagu/contract/realtime';
 import type { TenantRow } from '@tsunagu/contract/tenant-admin';
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import { generateUserPassword } from '../../platform/auth/generated-password';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import { generateExtensionPassword } from '../../platform/crypto/secrets';
 import type { Db, Tx } from '../../platform/db/client';
-import { pageOf, pageTotal, pageWindow } from '../../platform/db/paging';
+import { anchoredPageOf, parsePageAnchor } from '../../platform/db/paging';
 import { domains, extensions, users } from '../../platform/db/schema';
 import type { ConfigKind, ConfigListener } from '../../platform/pbx/config-kind';
 import type { SessionNotifier } from '../../platform/realtime';
@@ -37,6 +37,9 @@ import {
   tenantRows,
   tenantTotal,
 } from './tenants.repository';
+
+/** A page anchor names tenants by their uuid; anything else is dropped before it reaches the database. */
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Every kind of configuration: a tenant stopping or starting changes all of it for the engine. */
 const ALL_KINDS: readonly ConfigKind[] = [
@@ -141,10 +144,20 @@ export function createTenantsService({
 
   return {
     async list(query: z.output<typeof tenantQuerySchema>): Promise<Page<TenantRow>> {
+      // Keyset paging from the anchor the client sent; the total counts tenants (not their history).
       const filter = { q: query.q, state: query.state };
-      const rows = await tenantRows(db, filter, query.sort, pageWindow(query));
-      const total = await pageTotal(query, rows.length, () => tenantTotal(db, filter));
-      return pageOf(rows, total, query);
+      const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
+      const total = await tenantTotal(db, filter);
+      const rows = await tenantRows(db, filter, query.sort, total, {
+        ...paging,
+        anchor: parsePageAnchor(query.anchor, paging, isUuid),
+      });
+      return anchoredPageOf(
+        rows,
+        total,
+        paging,
+        rows.map((r) => r.domainUuid),
+      );
     },
 
     async get(tenantUuid: string): Promise<TenantDetail> {

@@ -179,11 +179,15 @@ export function anchoredPageOf<T>(
   return { ...pageOf(content, totalElements, query), ...(anchor && { anchor }) };
 }
 
-/** A keyset list of one tenant's rows of a table: its order's columns (of that table) and its tenant. */
+/**
+ * A keyset list of rows of a table: its order's columns (of that table) and either one tenant's rows
+ * (`tenant`) or, for a list over tenants themselves, the rows `where` selects.
+ */
 export interface KeysetList {
   table: PgTable;
   columns: KeysetColumns;
-  tenant: { column: AnyColumn; uuid: string };
+  tenant?: { column: AnyColumn; uuid: string };
+  where?: SQL;
   descending: boolean;
 }
 
@@ -201,10 +205,12 @@ export function readKeysetRows<T>(
   rowsOf: (ids: SQLWrapper, orderBy: SQL[]) => Promise<T[]>,
 ): Promise<T[]> {
   const { table, columns, tenant } = list;
-  const own = eq(tenant.column, tenant.uuid);
+  const own = and(tenant && eq(tenant.column, tenant.uuid), list.where);
   const anchorRow = (id: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)},
     anchor.${sql.identifier(columns.id.name)} FROM ${table} anchor
-    WHERE anchor.${sql.identifier(columns.id.name)} = ${id} AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}`;
+    WHERE anchor.${sql.identifier(columns.id.name)} = ${id}${
+      tenant ? sql` AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}` : sql``
+    }`;
   return readKeysetPage(total, page, page.anchor, (plan) => {
     const descending = list.descending !== plan.reversed;
     const ids = conn

@@ -93,6 +93,12 @@ export const userCounts = pgTable('user_counts', {
   users: bigint('users', { mode: 'number' }).notNull(),
 });
 
+/** Each tenant's number of extensions (the tenant list's column), kept by triggers (migrations/0035_tenant_list_keys.sql). */
+export const extensionCounts = pgTable('extension_counts', {
+  domainUuid: uuid('domain_uuid').primaryKey(),
+  extensions: bigint('extensions', { mode: 'number' }).notNull(),
+});
+
 /**
  * Each user's keys of the list's orders on other tables (its extension's number, its latest sign-in),
  * kept by triggers (migrations/0027_user_list_keys.sql) so that those orders page by keyset too.

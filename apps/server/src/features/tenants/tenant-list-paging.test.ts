@@ -1,0 +1,114 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/migrate';
+import { extensions, users } from '../../platform/db/schema';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+
+/** The provider's tenant list: keyset paging in every order and counters of users and extensions (0035). */
+
+let t: TestApp;
+type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
+const tenants: Tenant[] = [];
+let sp: TestSession;
+
+interface PageBody {
+  content: { domainUuid: string; usersUsed: number; extensionsUsed: number }[];
+  totalElements: number;
+  anchor?: string;
+}
+
+async function page(query: string): Promise<PageBody> {
+  const res = await t.request(sp, { method: 'GET', url: `/api/v1/domain/list?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as PageBody;
+}
+
+/** Every page of the list in one order, each read from the previous page's anchor. */
+async function walk(sort: string, size = 3): Promise<string[]> {
+  const seen: string[] = [];
+  let anchor: string | undefined;
+  for (let n = 0; ; n++) {
+    const body = await page(`size=${size}&page=${n}&sort=${sort}${anchor ? `&anchor=${anchor}` : ''}`);
+    if (body.content.length === 0) return seen;
+    seen.push(...body.content.map((r) => r.domainUuid));
+    anchor = body.anchor;
+  }
+}
+
+async function row(domainUuid: string) {
+  const all = await page('size=100');
+  return all.content.find((r) => r.domainUuid === domainUuid);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: false });
+  const provider = await t.build.tenant();
+  const spUser = await t.build.user(provider, { userClass: 'SP' });
+  sp = await t.login(spUser.username, FACTORY_PASSWORD);
+  for (let i = 0; i < 10; i++) tenants.push(await t.build.tenant());
+});
+afterAll(() => t.close());
+
+describe('the tenant list by keyset', () => {
+  it('walks every page by anchors in every order, as the OFFSET order has them', async () => {
+    for (const [field, column] of [
+      ['domainName', 'domain_name'],
+      ['createdAt', 'created_at'],
+    ] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const expected = rowsOf<{ domain_uuid: string }>(
+          await t.database.db.execute(
+            sql`SELECT domain_uuid FROM domains WHERE deleted_at IS NULL
+                ORDER BY ${sql.identifier(column)} ${sql.raw(direction)}, domain_uuid ${sql.raw(direction)}`,
+          ),
+        ).map((r) => r.domain_uuid);
+        expect(await walk(`${field},${direction}`)).toEqual(expected);
+        expect(expected.length).toBe(11);
+      }
+    }
+  });
+
+  it('refuses a malformed anchor in Japanese', async () => {
+    const res = await t.request(sp, { method: 'GET', url: `/api/v1/domain/list?anchor=x'%3B--` });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toMatch(/[ぁ-んァ-ン一-龯]/);
+  });
+
+  it('keeps each tenant’s users and extensions counted as they are added, moved and deleted', async () => {
+    const [a, b] = [tenants[0]!, tenants[1]!];
+    const user = await t.build.user(a);
+    await t.build.user(a);
+    const ext = await t.database.db
+      .insert(extensions)
+      .values([
+        { extensionUuid: crypto.randomUUID(), domainUuid: a.domainUuid, extension: '9101', passwordEnc: 'x' },
+        { extensionUuid: crypto.randomUUID(), domainUuid: a.domainUuid, extension: '9102', passwordEnc: 'x' },
+      ])
+      .returning({ extensionUuid: extensions.extensionUuid });
+    const before = (await row(a.domainUuid))!;
+    expect(before).toMatchObject({ usersUsed: 2, extensionsUsed: 2 });
+    await t.database.db
+      .update(extensions)
+      .set({ domainUuid: b.domainUuid })
+      .where(eq(extensions.extensionUuid, ext[0]!.extensionUuid));
+    expect(await row(a.domainUuid)).toMatchObject({ usersUsed: 2, extensionsUsed: 1 });
+    expect(await row(b.domainUuid)).toMatchObject({ usersUsed: 0, extensionsUsed: 1 });
+    await t.database.db.delete(users).where(eq(users.userUuid, user.userUuid));
+    await t.database.db.delete(extensions).where(eq(extensions.extensionUuid, ext[1]!.extensionUuid));
+    expect(await row(a.domainUuid)).toMatchObject({ usersUsed: 1, extensionsUsed: 0 });
+    const counted = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int n FROM extension_counts WHERE domain_uuid = ${b.domainUuid}`,
+      ),
+    );
+    expect(counted[0]!.n).toBe(1);
+    await t.database.db.execute(sql`DELETE FROM domains WHERE domain_uuid = ${b.domainUuid}`);
+    const gone = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int n FROM extension_counts WHERE domain_uuid = ${b.domainUuid}`,
+      ),
+    );
+    expect(gone[0]!.n).toBe(0);
+  });
+});
