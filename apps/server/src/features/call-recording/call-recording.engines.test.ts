@@ -2,13 +2,8 @@
  * Call recording on FreeSWITCH through the service: a tenant recording every call gets record_session in
  * its dialplan before the bridge, once per channel, and none for an IVR or when it records on demand.
  */
-import { randomUUID } from 'node:crypto';
 import type { CallRecordingSetting } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../platform/audit/audited-transaction';
-import type { Db } from '../../platform/db/client';
-import { domains, users } from '../../platform/db/schema';
 import type { TelephonyEngine } from '../../telephony/engine';
 import { executed } from '../../telephony/freeswitch/testing/dialplan-reading';
 import {
@@ -16,32 +11,26 @@ import {
   startXmlExchange,
   type XmlExchange,
 } from '../../telephony/freeswitch/testing/xml-exchange';
+import { actorOf, buildRecordedTenant, type RecordedTenant } from '../../testing/recorded-tenant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createCallRecordingService } from './call-recording.service';
 
-/** A demo user as the acting user. */
-async function actorOf(db: Db, username: string): Promise<Actor> {
-  const [row] = await db
-    .select({ user: users, domainName: domains.domainName })
-    .from(users)
-    .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))
-    .where(eq(users.username, username));
-  if (!row) throw new Error(`no demo user ${username}`);
-  const { user, domainName } = row;
-  return {
-    auth: { ...user, sessionUuid: randomUUID(), username: user.username, domainName },
-    ip: '127.0.0.1',
-  };
-}
+type Tenant = RecordedTenant['tenant'];
+type User = RecordedTenant['users']['1000'];
 
 describe('call recording in the FreeSWITCH dialplan', () => {
   let t: TestApp;
   let exchange: XmlExchange;
   let engine: TelephonyEngine;
+  let recorded: RecordedTenant;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: false });
+    recorded = await buildRecordedTenant(t);
     exchange = await startXmlExchange(t);
     engine = exchange.engine;
+    // Another tenant records every call: the recorded tenant's calls are not recorded for that.
+    const other = await t.build.tenant();
+    await saveAs(await t.build.user(other, { userClass: 'CP' }), other, 'always');
   });
   afterAll(async () => {
     await exchange.close();
@@ -59,12 +48,13 @@ describe('call recording in the FreeSWITCH dialplan', () => {
     const expand = (field: string) => (recordingAlready && field === '${tsunagu_recording}' ? 'true' : '');
     return executed((await exchange.post(form)).body, number, expand);
   };
-  const save = async (mode: CallRecordingSetting['mode']) => {
-    const admin = await actorOf(t.database.db, 'admin');
+  const saveAs = async (user: User, tenant: Tenant, mode: CallRecordingSetting['mode']) => {
     const service = createCallRecordingService({ db: t.database.db, engine, dataDir: t.config.dataDir });
-    await service.saveSetting(admin, admin.auth.domainUuid, { mode, retentionDays: 30 });
-    return admin.auth.domainUuid;
+    await service.saveSetting(actorOf(user, tenant), tenant.domainUuid, { mode, retentionDays: 30 });
+    return tenant.domainUuid;
   };
+  /** The recorded tenant's administrator (on extension 1000) sets the tenant's recording. */
+  const save = (mode: CallRecordingSetting['mode']) => saveAs(recorded.users['1000'], recorded.tenant, mode);
 
   it('runs record_session into the tenant’s storage before the bridge when the tenant records always', async () => {
     expect((await dial('1002')).map(([app]) => app)).not.toContain('record_session');
