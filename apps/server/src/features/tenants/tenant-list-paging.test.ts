@@ -4,6 +4,7 @@ import { rowsOf } from '../../platform/db/migrate';
 import { extensions, users } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+import { walkByAnchor } from '../../testing/keyset-walk';
 
 /** The provider's tenant list: keyset paging in every order and counters of users and extensions (0035). */
 
@@ -25,16 +26,7 @@ async function page(query: string): Promise<PageBody> {
 }
 
 /** Every page of the list in one order, each read from the previous page's anchor. */
-async function walk(sort: string, size = 3): Promise<string[]> {
-  const seen: string[] = [];
-  let anchor: string | undefined;
-  for (let n = 0; ; n++) {
-    const body = await page(`size=${size}&page=${n}&sort=${sort}${anchor ? `&anchor=${anchor}` : ''}`);
-    if (body.content.length === 0) return seen;
-    seen.push(...body.content.map((r) => r.domainUuid));
-    anchor = body.anchor;
-  }
-}
+const walk = (sort: string, size = 3) => walkByAnchor(page, (r) => r.domainUuid, sort, size);
 
 async function row(domainUuid: string) {
   const all = await page('size=100');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db/migrate';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+import { walkByAnchor } from '../../testing/keyset-walk';
 
 /** The user list's keyset paging, counter and trigram search (migration 0021). */
 
@@ -113,17 +114,8 @@ describe('the user list at scale', () => {
   });
 });
 
-/** Every page of the whole list in one order, each read from the previous page's anchor. */
-async function walk(sort: string, size = 3): Promise<string[]> {
-  const seen: string[] = [];
-  let anchor: string | undefined;
-  for (let n = 0; ; n++) {
-    const body = await page(`size=${size}&page=${n}&sort=${sort}${anchor ? `&anchor=${anchor}` : ''}`);
-    if (body.content.length === 0) return seen;
-    seen.push(...body.content.map((u) => u.userUuid));
-    anchor = body.anchor;
-  }
-}
+/** Every page of the list in one order, each read from the previous page's anchor. */
+const walk = (sort: string, size = 3) => walkByAnchor(page, (u) => u.userUuid, sort, size);
 
 /** The tenant's users in the order of a key (missing last ascending, first descending), ids breaking ties. */
 async function expectedOrder(field: 'extension' | 'lastSignInAt', direction: 'asc' | 'desc') {
