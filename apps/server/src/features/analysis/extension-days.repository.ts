@@ -6,7 +6,7 @@ import { noCalls, type UserCalls } from './user-calls';
 const HOURS = Array.from({ length: 24 }, (_, h) => `h${String(h).padStart(2, '0')}`);
 
 /**
- * Per user, the calls they handled on whole UTC days [from, to) from the roll-up (migration 0036),
+ * Per user, the calls they handled on whole UTC days [from, to) from the roll-up (migration 0037),
  * each UTC hour moved to its local hour by `shift`.
  */
 export async function handledOnDays(

@@ -9,7 +9,7 @@ import { handledByUser, missedByUser, type ExtensionScope } from './extension-an
 import { periodInstants } from './line-analysis.repository';
 import { splitAtUtcDays } from './utc-days';
 
-// The day roll-ups of 内線分析 (migration 0036) must answer exactly what the calls and their legs answer,
+// The day roll-ups of 内線分析 (migration 0037) must answer exactly what the calls and their legs answer,
 // whatever writes them: many calls in one statement, a result or an agent changed, a call moved to
 // another day, a leg added after its call or removed, a call deleted.
 let t: TestApp;

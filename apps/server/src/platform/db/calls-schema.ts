@@ -70,7 +70,20 @@ export const callHours = pgTable(
   (t) => [primaryKey({ columns: [t.domainUuid, t.hour, t.incomingNumber, t.kind, t.result] })],
 );
 
-/** Per user and UTC day, the calls they handled and per UTC hour, kept by triggers (migrations/0036_user_call_days.sql). */
+/** Calls counted per tenant, UTC day, kind and result, kept by triggers (migrations/0036_call_history_keys.sql). */
+export const callDays = pgTable(
+  'call_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    day: ts('day').notNull(),
+    kind: text('kind').notNull(),
+    result: text('result').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.kind, t.result] })],
+);
+
+/** Per user and UTC day, the calls they handled and per UTC hour, kept by triggers (migrations/0037_user_call_days.sql). */
 export const userCallDays = pgTable(
   'user_call_days',
   {
@@ -110,7 +123,7 @@ export const userCallDays = pgTable(
   (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.userUuid] })],
 );
 
-/** Per extension and UTC day, the missed calls that rang it, kept by triggers (migrations/0036_user_call_days.sql). */
+/** Per extension and UTC day, the missed calls that rang it, kept by triggers (migrations/0037_user_call_days.sql). */
 export const extensionMissedDays = pgTable(
   'extension_missed_days',
   {
