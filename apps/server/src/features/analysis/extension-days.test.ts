@@ -48,7 +48,7 @@ const leg = (domainUuid: string, callId: string, extensionUuid: string, at: Date
   callId,
   originating: false,
   extensionUuid,
-  direction: 'local',
+  direction: 'local' as const,
   startStamp: at,
 });
 
@@ -79,13 +79,12 @@ async function expectSameFromBoth() {
 
 /** The roll-up rows of the tenant, against a direct count of its calls per user and UTC day. */
 async function expectRowsAsCounted() {
-  const rows = (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(query);
-  const kept = rows(
+  const kept = rowsOf<Record<string, unknown>>(
     await t.database.db.execute(sql`
       SELECT day::text, user_uuid::text, inbound + outbound + internal AS handled, talk_seconds::int AS talk
         FROM user_call_days WHERE domain_uuid = ${tenantUuid} ORDER BY 1, 2`),
   );
-  const counted = rows(
+  const counted = rowsOf<Record<string, unknown>>(
     await t.database.db.execute(sql`
       SELECT (start_stamp AT TIME ZONE 'UTC')::date::text AS day, agent_user_uuid::text AS user_uuid,
              count(*)::int AS handled,
