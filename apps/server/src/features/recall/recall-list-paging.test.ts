@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, type TestSession } from '../../testing/tes
 
 /**
  * The recall list by keyset (issue 16): every scope, state and order walked page by page from anchors
- * gives the rows the OFFSET order gives; totals come from the counters of 0037 and follow stored calls.
+ * gives the rows the OFFSET order gives; totals come from the counters of 0038 and follow stored calls.
  */
 
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;

@@ -28,7 +28,7 @@ export interface RecallFilter {
 
 type RecallSort = PageSort<keyof typeof SORT_COLUMNS>;
 
-/** Each order's key, under the (tenant, state, key, id) indexes of 0037; no due time sorts last ascending. */
+/** Each order's key, under the (tenant, state, key, id) indexes of 0038; no due time sorts last ascending. */
 const SORT_COLUMNS = {
   createdAt: recallItems.createdAt,
   dueAt: recallItems.dueKey,
@@ -164,7 +164,7 @@ export function recallRows(
 }
 
 /**
- * How many items the filter selects. Without `overdue`, a sum of the counts the triggers of 0037 keep
+ * How many items the filter selects. Without `overdue`, a sum of the counts the triggers of 0038 keep
  * (one per assignee of the tenant for everyone's, the user's and the user's groups' otherwise); overdue
  * items are counted on the due-time index, a range as long as the backlog past due, not the history.
  */
