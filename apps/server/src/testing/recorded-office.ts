@@ -1,26 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { ivrDestinations } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
-import {
-  addDestinations,
-  addRecordings,
-  addSchedule,
-  addSpeedDials,
-  weekdayAction,
-} from '../platform/db/seed-pbx';
-import {
-  extensions as extensionRows,
-  ivrMenuOptions,
-  ivrMenus,
-  users as userRows,
-} from '../platform/db/schema';
-import { createRecordingStorage } from '../platform/files/recording-storage';
-import {
-  addRingGroupMembers,
-  buildRecordedTenant,
-  RECORDED_EXTENSIONS,
-  type RecordedTenant,
-} from './recorded-tenant';
+import { weekdayAction } from '../platform/db/seed-pbx';
+import { extensions as extensionRows, ivrMenus, users as userRows } from '../platform/db/schema';
+import { addIvrOptions, addRingGroupMembers } from './pbx-parts';
+import { buildRecordedTenant, RECORDED_EXTENSIONS, type RecordedTenant } from './recorded-tenant';
 import type { TestApp } from './test-app';
 
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
@@ -36,14 +18,7 @@ const CAST = {
 } as const;
 
 /** Extensions without a user, for tests that need phones nobody else uses. */
-const SPARE_EXTENSIONS: [string, string][] = [
-  ['1004', '佐々木 健'],
-  ['1005', '会議室A'],
-  ['1006', '会議室B'],
-  ['1007', '営業部 共有'],
-  ['1008', '総務部 共有'],
-  ['1009', 'FAX'],
-];
+const SPARE_EXTENSIONS = ['1004', '1005', '1006', '1007', '1008', '1009'];
 
 /** The recorded tenant working as a small office, with a second tenant and a provider beside it. */
 export interface RecordedOffice extends RecordedTenant {
@@ -90,54 +65,45 @@ export async function buildRecordedOffice(
     users[number] = { ...users[number], username, userNm };
   }
   const spareExtensions: Record<string, Extension> = {};
-  for (const [extension, effectiveCallerIdName] of SPARE_EXTENSIONS)
-    spareExtensions[extension] = await build.extension(tenant, { extension, effectiveCallerIdName });
+  for (const extension of SPARE_EXTENSIONS)
+    spareExtensions[extension] = await build.extension(tenant, { extension });
 
   const menu = { ivrMenuName: '代表メニュー', ivrMenuGreetLong: 'welcome.wav' };
   await db.update(ivrMenus).set(menu).where(eq(ivrMenus.ivrMenuUuid, recorded.ivrMenu.ivrMenuUuid));
-  const choices = ivrDestinations(
-    {
-      extensions: Object.values(extensions),
-      ringGroups: [recorded.ringGroup],
-      ivrMenus: [],
-    },
-    tenant.domainName,
-  );
-  await db.insert(ivrMenuOptions).values(
+  await addIvrOptions(
+    t,
+    tenant,
+    recorded.ivrMenu,
     [
       { digit: '1', target: '300' },
       { digit: '2', target: '1000' },
-    ].map(({ digit, target }, sortOrder) => ({
-      ivrMenuOptionUuid: randomUUID(),
-      ivrMenuUuid: recorded.ivrMenu.ivrMenuUuid,
-      domainUuid: tenant.domainUuid,
-      ivrMenuOptionDigits: digit,
-      ivrMenuOptionParam: choices.find((c) => c.ext === target)?.value ?? '',
-      sortOrder,
-    })),
+    ],
+    { extensions: Object.values(extensions), ringGroups: [recorded.ringGroup] },
   );
 
   const lines = ['0312345678', '0312345679'];
   await build.gateway(tenant, { gateway: lines[0], description: '代表回線' });
   await build.gateway(tenant, { gateway: lines[1], description: '営業部直通' });
-  await db.transaction(async (tx) => {
-    await addRecordings(tx, createRecordingStorage(t.config.dataDir), tenant, [
-      ['代表挨拶', 'welcome.wav', 660, false],
-      ['営業時間外のご案内', 'after_hours.wav', 330, false],
-    ]);
-    const closed = {
-      timeConditionActionType: 'announce',
-      timeConditionAnnounce: 'default_closed.wav',
-    } as const;
-    await addSchedule(tx, tenant, '通常営業', '2000', closed, [
-      weekdayAction('平日営業', '09:00-18:00', '5000'),
-    ]);
-    await addDestinations(tx, tenant, '2000', [
-      ['0312345678', '代表'],
-      ['0312345679', '営業部直通'],
-    ]);
-    await addSpeedDials(tx, tenant, [['01', '0120123456', '本社代表']]);
+  await build.builtInRecordings(tenant);
+  await build.recording(tenant, { recordingName: '代表挨拶', recordingFilename: 'welcome.wav' });
+  await build.recording(tenant, {
+    recordingName: '営業時間外のご案内',
+    recordingFilename: 'after_hours.wav',
   });
+  const schedule = await build.schedule(tenant, {
+    name: '通常営業',
+    anti: { timeConditionActionType: 'announce', timeConditionAnnounce: 'default_closed.wav' },
+    conditions: [weekdayAction('平日営業', '09:00-18:00', '5000')],
+  });
+  await build.destination(tenant, schedule, {
+    destinationNumber: lines[0],
+    destinationCidNamePrefix: '代表',
+  });
+  await build.destination(tenant, schedule, {
+    destinationNumber: lines[1],
+    destinationCidNamePrefix: '営業部直通',
+  });
+  await build.speedDial(tenant, { speedNumber: '01', phoneNumber: '0120123456', memo: '本社代表' });
 
   const rollover = await build.ringGroup(tenant, {
     ringGroupExtension: '301',

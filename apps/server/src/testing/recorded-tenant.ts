@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../platform/audit/audited-transaction';
-import { ringGroupDestinations } from '../platform/db/schema';
+import { addRingGroupMembers } from './pbx-parts';
 import type { TestApp } from './test-app';
 
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
@@ -57,24 +57,6 @@ export async function buildRecordedTenant(t: Pick<TestApp, 'build' | 'database'>
   await addRingGroupMembers(t, ringGroup, ['1001', '1002']);
   const ivrMenu = await build.ivrMenu(tenant, { ivrMenuExtension: '5000' });
   return { tenant, extensions, users, ringGroup, ivrMenu };
-}
-
-/** Adds the numbers a ring group rings, in order, each for `seconds`. */
-export async function addRingGroupMembers(
-  t: Pick<TestApp, 'database'>,
-  ringGroup: RingGroup,
-  numbers: string[],
-  seconds = 30,
-): Promise<void> {
-  await t.database.db.insert(ringGroupDestinations).values(
-    numbers.map((destinationNumber, sortOrder) => ({
-      ringGroupUuid: ringGroup.ringGroupUuid,
-      domainUuid: ringGroup.domainUuid,
-      destinationNumber,
-      destinationTimeout: seconds,
-      sortOrder,
-    })),
-  );
 }
 
 /** A built user as the acting user of a service call (no sign-in: a session id of its own). */

@@ -1,13 +1,15 @@
 import { API_PREFIX, apiPath, endpoints, messages, type Endpoint } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { buildEveryPbxKind } from '../../testing/pbx-parts';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 
 // Bad input is a 4xx, always: odd values in every field of every save (as the provider administrator, who
 // may name any tenant), and in every path and query, never reach the database as a failing statement.
 
-let k: DemoPbxKit;
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  await buildEveryPbxKind(k.t, k.tenant);
 });
 afterAll(() => k.t.close());
 
@@ -29,19 +31,19 @@ function eachReplaced(value: unknown, replacement: unknown): { path: string; val
 // A number beyond any column, a long text, the wrong shapes, and full-width digits.
 const ODD = [1e20, 'x'.repeat(20_000), {}, null, '２０００'];
 
-const saves: { list: (k: DemoPbxKit) => string; save: Endpoint }[] = [
-  { list: (k) => `/api/v1/extension/${k.demoUuid}`, save: endpoints.extensionSave },
-  { list: (k) => `/api/v1/ringGroup/${k.demoUuid}`, save: endpoints.ringGroupSave },
-  { list: (k) => `/api/v1/ivr/${k.demoUuid}`, save: endpoints.ivrSave },
-  { list: (k) => `/api/v1/destination/${k.demoUuid}`, save: endpoints.destinationSave },
-  { list: (k) => `/api/v1/common/speedDial/${k.demoUuid}`, save: endpoints.speedDialSave },
-  { list: (k) => `/api/v1/timeCondition/${k.demoUuid}`, save: endpoints.timeConditionSave },
-  { list: (k) => `/api/v1/recording/${k.demoUuid}`, save: endpoints.recordingSave },
+const saves: { list: (k: PbxKit) => string; save: Endpoint }[] = [
+  { list: (k) => `/api/v1/extension/${k.tenantUuid}`, save: endpoints.extensionSave },
+  { list: (k) => `/api/v1/ringGroup/${k.tenantUuid}`, save: endpoints.ringGroupSave },
+  { list: (k) => `/api/v1/ivr/${k.tenantUuid}`, save: endpoints.ivrSave },
+  { list: (k) => `/api/v1/destination/${k.tenantUuid}`, save: endpoints.destinationSave },
+  { list: (k) => `/api/v1/common/speedDial/${k.tenantUuid}`, save: endpoints.speedDialSave },
+  { list: (k) => `/api/v1/timeCondition/${k.tenantUuid}`, save: endpoints.timeConditionSave },
+  { list: (k) => `/api/v1/recording/${k.tenantUuid}`, save: endpoints.recordingSave },
 ];
 
 describe('bad input', () => {
   it.each(saves)('$save.path: an odd value in any field is never a 500', async ({ list, save }) => {
-    const item = { ...(await k.get(k.sp, list(k))).json().data.list[0], domainUuid: k.demoUuid };
+    const item = { ...(await k.get(k.sp, list(k))).json().data.list[0], domainUuid: k.tenantUuid };
     for (const odd of ODD) {
       for (const variant of eachReplaced(item, odd)) {
         const res = await k.post(k.sp, apiPath(save), variant.value as object);
@@ -55,7 +57,7 @@ describe('bad input', () => {
   });
 
   it("a provider naming a tenant that is no UUID gets 400, not the database's error", async () => {
-    const [first] = (await k.get(k.sp, `/api/v1/extension/${k.demoUuid}`)).json().data.list;
+    const [first] = (await k.get(k.sp, `/api/v1/extension/${k.tenantUuid}`)).json().data.list;
     const res = await k.post(k.sp, apiPath(endpoints.extensionSave), {
       ...first,
       domainUuid: 'not-a-tenant',

@@ -1,15 +1,16 @@
 import { API_PREFIX, apiPath, endpoints, messages, type Endpoint } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { buildEveryPbxKind } from '../../testing/pbx-parts';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 
 // A NUL in a text field used to reach PostgreSQL (which cannot store it): a 500, and the statement with its
 // parameters in the error log. The router now refuses control characters in every request part first.
 
-let k: DemoPbxKit;
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  await buildEveryPbxKind(k.t, k.tenant);
 });
 afterAll(() => k.t.close());
 
@@ -32,28 +33,32 @@ function eachTextVariant(value: unknown, suffix: string): { path: string; value:
 }
 
 /** Save endpoints with the list whose first item is sent back with one text field changed. */
-const saves: { name: string; list: (k: DemoPbxKit) => string; save: Endpoint }[] = [
-  { name: 'extension', list: (k) => `/api/v1/extension/${k.demoUuid}`, save: endpoints.extensionSave },
-  { name: 'ring group', list: (k) => `/api/v1/ringGroup/${k.demoUuid}`, save: endpoints.ringGroupSave },
-  { name: 'IVR', list: (k) => `/api/v1/ivr/${k.demoUuid}`, save: endpoints.ivrSave },
+const saves: { name: string; list: (k: PbxKit) => string; save: Endpoint }[] = [
+  { name: 'extension', list: (k) => `/api/v1/extension/${k.tenantUuid}`, save: endpoints.extensionSave },
+  { name: 'ring group', list: (k) => `/api/v1/ringGroup/${k.tenantUuid}`, save: endpoints.ringGroupSave },
+  { name: 'IVR', list: (k) => `/api/v1/ivr/${k.tenantUuid}`, save: endpoints.ivrSave },
   {
     name: 'incoming number',
-    list: (k) => `/api/v1/destination/${k.demoUuid}`,
+    list: (k) => `/api/v1/destination/${k.tenantUuid}`,
     save: endpoints.destinationSave,
   },
   {
     name: 'speed dial',
-    list: (k) => `/api/v1/common/speedDial/${k.demoUuid}`,
+    list: (k) => `/api/v1/common/speedDial/${k.tenantUuid}`,
     save: endpoints.speedDialSave,
   },
-  { name: 'schedule', list: (k) => `/api/v1/timeCondition/${k.demoUuid}`, save: endpoints.timeConditionSave },
-  { name: 'recording', list: (k) => `/api/v1/recording/${k.demoUuid}`, save: endpoints.recordingSave },
+  {
+    name: 'schedule',
+    list: (k) => `/api/v1/timeCondition/${k.tenantUuid}`,
+    save: endpoints.timeConditionSave,
+  },
+  { name: 'recording', list: (k) => `/api/v1/recording/${k.tenantUuid}`, save: endpoints.recordingSave },
 ];
 
 describe('control characters in request text', () => {
   it.each(saves)('refuses a NUL in every text field of the $name save, and changes nothing', async (s) => {
     const before = (await k.get(k.admin, s.list(k))).json().data;
-    const item = { ...(before.list[0] as object), domainUuid: k.demoUuid };
+    const item = { ...(before.list[0] as object), domainUuid: k.tenantUuid };
     const variants = eachTextVariant(item, NUL);
     expect(variants.length).toBeGreaterThan(2);
     for (const variant of variants) {
@@ -68,7 +73,7 @@ describe('control characters in request text', () => {
   });
 
   it('refuses other C0 characters in one-line text, and tab or newline there too', async () => {
-    const [first] = (await k.get(k.admin, `/api/v1/common/speedDial/${k.demoUuid}`)).json().data.list;
+    const [first] = (await k.get(k.admin, `/api/v1/common/speedDial/${k.tenantUuid}`)).json().data.list;
     for (const character of ['\u0001', '\u001b', '\u007f', '\t', '\n', '\r']) {
       const res = await k.post(k.admin, apiPath(endpoints.speedDialSave), {
         ...first,
@@ -79,13 +84,13 @@ describe('control characters in request text', () => {
   });
 
   it('allows tab and newline in chat text (multi-line) but not NUL; nothing is stored', async () => {
-    const uuidOf = async (username: string) =>
-      (await k.t.database.db.select().from(users).where(eq(users.username, username)))[0]!.userUuid;
-    const [yamada, suzuki] = await Promise.all([uuidOf('yamada'), uuidOf('suzuki')]);
+    // The staff user writes to a colleague of the same tenant.
+    const yamada = k.users.staff.userUuid;
+    const { userUuid: suzuki } = await k.t.build.user(k.tenant, { userNm: '鈴木 花子' });
     const send = (message: string) =>
       k.post(k.staff, apiPath(endpoints.chatSend), {
         chatUuid: crypto.randomUUID(),
-        domainUuid: k.demoUuid,
+        domainUuid: k.tenantUuid,
         userUuid: yamada,
         message,
         toUsers: JSON.stringify([{ id: suzuki, itemName: 'x' }]),
@@ -99,8 +104,8 @@ describe('control characters in request text', () => {
 
   it('refuses a NUL in the sign-in ID and password with 400, not a failed sign-in', async () => {
     for (const payload of [
-      { username: `admin${NUL}`, password: 'Admin#2026' },
-      { username: 'admin', password: `Admin#2026${NUL}` },
+      { username: `${k.users.admin.username}${NUL}`, password: FACTORY_PASSWORD },
+      { username: k.users.admin.username, password: `${FACTORY_PASSWORD}${NUL}` },
     ]) {
       const res = await k.t.request(null, { method: 'POST', url: '/api/login', payload });
       expect([res.statusCode, res.json().msg]).toEqual([400, messages.controlCharacter]);
@@ -115,7 +120,7 @@ describe('control characters in request text', () => {
     expect(served.length).toBeGreaterThan(40);
     for (const endpoint of served) {
       const names = [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
-      const valid = Object.fromEntries(names.map((name) => [name, k.demoUuid]));
+      const valid = Object.fromEntries(names.map((name) => [name, k.tenantUuid]));
       const urls = [`${apiPath(endpoint, valid)}?q=a%00b`];
       if (names.length > 0) urls.push(apiPath(endpoint, { ...valid, [names[0]!]: `a${NUL}b` }));
       const payload = endpoint.method === 'POST' || endpoint.method === 'PUT' ? { payload: {} } : {};
