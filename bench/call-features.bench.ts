@@ -154,7 +154,8 @@ async function main() {
       const asked = await frameAfter(suzuki, suzukiFrames, 'sandbox.offer');
       const offered = await frameAfter(suzuki, suzukiFrames, 'sent:sandbox.offer');
       const attached = await frameAfter(admin, adminFrames, 'verto.attach');
-      const answered = await frameAfter(admin, adminFrames, 'sent:verto.attach');
+      // Its answer is the client verto.attach carrying SDP, not the ack of the exchange's request.
+      const answered = await frameAfter(admin, adminFrames, 'sent:verto.attach', '"sdp"');
       const told = Math.max(toSuzuki, toAdmin);
       steps.push([
         asked - clicked,

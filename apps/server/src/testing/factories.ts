@@ -1,19 +1,49 @@
 import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_RECORDING,
+  destinationData,
+  isBlank,
+  newSchedule,
+  type TimeCondition,
+} from '@tsunagu/contract';
+import { and, eq } from 'drizzle-orm';
+import { insertDestination } from '../features/destinations/destinations.repository';
+import { insertRecording } from '../features/recordings/recordings.repository';
+import {
+  insertDialplan,
+  listRecordingFiles,
+  replaceConditions,
+} from '../features/schedules/schedules.repository';
+import {
+  nextScheduleNumber,
+  referenceMessage,
+  referencesOf,
+  storedConditions,
+} from '../features/schedules/schedules.service';
+import { insertSpeedDial } from '../features/speed-dials/speed-dials.repository';
 import { hashPassword } from '../platform/auth/passwords';
 import { generateExtensionPassword, type SecretBox } from '../platform/crypto/secrets';
 import type { Db } from '../platform/db/client';
 import {
   cdrs,
+  destinations,
+  dialplans,
   domains,
   extensions,
   gateways,
   ivrMenus,
+  recordings,
   ringGroups,
+  speedDials,
   userGroupMembers,
   userGroups,
   users,
 } from '../platform/db/schema';
 import { STAFF_MENU } from '../platform/db/seed';
+import { DEFAULT_RECORDINGS } from '../platform/db/seed-pbx';
+import type { RecordingStorage } from '../platform/files/recording-storage';
+import { sineWav } from '../platform/files/wav';
+import { listUsedNumbers } from '../platform/pbx/lookups.repository';
 import { storeCallOf, type CallRow as FoldedCallRow } from '../platform/call-model/store-call';
 import { applyCallToRecall } from '../platform/call-model/recall-life-cycle';
 
@@ -28,6 +58,20 @@ type GatewayRow = typeof gateways.$inferSelect;
 type UserGroupRow = typeof userGroups.$inferSelect;
 type RingGroupRow = typeof ringGroups.$inferSelect;
 type IvrMenuRow = typeof ivrMenus.$inferSelect;
+type RecordingRow = typeof recordings.$inferSelect;
+type ScheduleRow = typeof dialplans.$inferSelect;
+type DestinationRow = typeof destinations.$inferSelect;
+type SpeedDialRow = typeof speedDials.$inferSelect;
+
+/** What a built schedule holds besides its default condition. */
+export interface ScheduleParts {
+  /** Unique unless given. */
+  name?: string;
+  /** Merged into the default ('anti') condition, e.g. an announcement out of hours. */
+  anti?: Partial<TimeCondition>;
+  /** The schedule's other conditions. */
+  conditions?: TimeCondition[];
+}
 
 /**
  * Builds the rows a test needs, in a tenant of its own, so its assertions never depend on the demo
@@ -79,9 +123,51 @@ export interface Factories {
     tenant: TenantRow,
     overrides?: Partial<Omit<typeof ivrMenus.$inferInsert, 'domainUuid'>>,
   ): Promise<IvrMenuRow>;
+  /**
+   * A recording as an upload stores it: a real one-second WAV (or the given bytes) in the tenant's
+   * storage. `builtIn` makes it one of the standard recordings (description DEFAULT), which users may
+   * play but neither change, delete nor download.
+   */
+  recording(
+    tenant: TenantRow,
+    overrides?: { recordingName?: string; recordingFilename?: string; builtIn?: boolean; bytes?: Buffer },
+  ): Promise<RecordingRow>;
+  /** The standard recordings the demo tenants start with (default_welcome/hold/closed.wav), in that order. */
+  builtInRecordings(tenant: TenantRow): Promise<RecordingRow[]>;
+  /**
+   * A business-hours schedule as the save stores it: the lowest free number from 2000, the default
+   * condition at its fixed priority, announcements linked to their recording rows. A recording it
+   * announces that the tenant lacks is built first (the save refuses a schedule without it); a call
+   * target it names must exist (build it first), or the factory throws the save's message.
+   */
+  schedule(tenant: TenantRow, parts?: ScheduleParts): Promise<ScheduleRow>;
+  /** An incoming number routed to the schedule (unique numbers from 0501000001 unless given). */
+  destination(
+    tenant: TenantRow,
+    schedule: Pick<ScheduleRow, 'dialplanNumber'>,
+    overrides?: {
+      destinationNumber?: string;
+      destinationCidNamePrefix?: string;
+      destinationEnabled?: boolean;
+    },
+  ): Promise<DestinationRow>;
+  /** A speed dial (numbers 01, 02 … per tenant unless given). */
+  speedDial(
+    tenant: TenantRow,
+    overrides?: { speedNumber?: string; phoneNumber?: string; memo?: string | null },
+  ): Promise<SpeedDialRow>;
 }
 
-export function createFactories(db: Db, secrets: SecretBox): Factories {
+/** The recordings a schedule announces (out of hours, or on absence). */
+const announcedFiles = (conditions: readonly TimeCondition[]) =>
+  conditions.flatMap((c) => [
+    ...(c.timeConditionActionType === 'announce' && !isBlank(c.timeConditionAnnounce)
+      ? [c.timeConditionAnnounce]
+      : []),
+    ...(isBlank(c.timeConditionVoiceMailAnnounce) ? [] : [c.timeConditionVoiceMailAnnounce]),
+  ]);
+
+export function createFactories(db: Db, secrets: SecretBox, storage: RecordingStorage): Factories {
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${++sequence}-${randomUUID().slice(0, 8)}`;
   // Per tenant and kind, the next free number (extensions from 2001, ring groups 300, IVR menus 5000).
@@ -96,7 +182,7 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
   let hash: Promise<string> | undefined;
   const passwordHash = () => (hash ??= hashPassword(FACTORY_PASSWORD));
 
-  return {
+  const built: Factories = {
     async tenant(overrides = {}) {
       const values = { domainUuid: randomUUID(), domainName: `${unique('tenant')}.test.local`, ...overrides };
       const [row] = await db.insert(domains).values(values).returning();
@@ -214,5 +300,98 @@ export function createFactories(db: Db, secrets: SecretBox): Factories {
       const [row] = await db.insert(ivrMenus).values(values).returning();
       return row!;
     },
+    async recording(tenant, overrides = {}) {
+      const recordingFilename = overrides.recordingFilename ?? `${unique('recording')}.wav`;
+      const format = recordingFilename.endsWith('.mp3') ? 'mp3' : 'wav';
+      const bytes = overrides.bytes ?? sineWav({ seconds: 1, frequency: 440 });
+      const recordingUuid = randomUUID();
+      await insertRecording(db, tenant.domainUuid, {
+        recordingUuid,
+        recordingName: overrides.recordingName ?? recordingFilename,
+        recordingFilename,
+        storageName: await storage.save(tenant.domainUuid, format, bytes),
+        sizeBytes: bytes.length,
+      });
+      const [row] = await db
+        .update(recordings)
+        .set({ recordingDescription: overrides.builtIn ? DEFAULT_RECORDING : null })
+        .where(and(eq(recordings.domainUuid, tenant.domainUuid), eq(recordings.recordingUuid, recordingUuid)))
+        .returning();
+      return row!;
+    },
+    async builtInRecordings(tenant) {
+      const rows: RecordingRow[] = [];
+      for (const [recordingName, recordingFilename, frequency] of DEFAULT_RECORDINGS) {
+        const bytes = sineWav({ seconds: 1, frequency });
+        rows.push(await built.recording(tenant, { recordingName, recordingFilename, bytes, builtIn: true }));
+      }
+      return rows;
+    },
+    async schedule(tenant, parts = {}) {
+      const created = newSchedule(parts.name ?? unique('schedule'), tenant);
+      const conditions = [
+        ...created.timeconditions.map((c) => ({ ...c, ...parts.anti })),
+        ...(parts.conditions ?? []),
+      ];
+      const have = new Set((await listRecordingFiles(db, tenant.domainUuid)).map((r) => r.filename));
+      for (const file of new Set(announcedFiles(conditions)))
+        if (!have.has(file)) await built.recording(tenant, { recordingFilename: file });
+      const schedule = { ...created, timeconditions: conditions };
+      const dialplanUuid = randomUUID();
+      await db.transaction(async (tx) => {
+        const refs = await referencesOf(tx, tenant.domainUuid);
+        const refused = referenceMessage(schedule, refs);
+        if (refused) throw new Error(`schedule factory: ${refused} (build the target first)`);
+        const dialplanNumber = nextScheduleNumber(await listUsedNumbers(tx, tenant.domainUuid));
+        const { appUuid, dialplanContext, dialplanName, dialplanContinue, dialplanOrder } = schedule;
+        const { dialplanEnabled, dialplanDescription } = schedule;
+        await insertDialplan(
+          tx,
+          tenant.domainUuid,
+          { dialplanUuid, dialplanNumber },
+          {
+            appUuid,
+            dialplanContext,
+            dialplanName,
+            dialplanContinue,
+            dialplanOrder,
+            dialplanEnabled,
+            dialplanDescription,
+          },
+        );
+        const stored = storedConditions(schedule.timeconditions, new Set(), refs);
+        await replaceConditions(tx, tenant.domainUuid, dialplanUuid, stored);
+      });
+      const [row] = await db.select().from(dialplans).where(eq(dialplans.dialplanUuid, dialplanUuid));
+      return row!;
+    },
+    async destination(tenant, schedule, overrides = {}) {
+      const destinationUuid = randomUUID();
+      await insertDestination(db, tenant.domainUuid, {
+        destinationUuid,
+        destinationNumber: `050${String(1_000_000 + ++sequence).padStart(8, '0')}`,
+        destinationCidNamePrefix: unique('number'),
+        destinationData: destinationData(schedule.dialplanNumber, tenant.domainName),
+        destinationEnabled: true,
+        ...overrides,
+      });
+      const [row] = await db
+        .select()
+        .from(destinations)
+        .where(eq(destinations.destinationUuid, destinationUuid));
+      return row!;
+    },
+    async speedDial(tenant, overrides = {}) {
+      const speedDialUuid = randomUUID();
+      await insertSpeedDial(db, tenant.domainUuid, speedDialUuid, {
+        speedNumber: nextNumber(tenant.domainUuid, 'speedDial', 1).padStart(2, '0'),
+        phoneNumber: `03${String(++sequence).padStart(8, '0')}`,
+        memo: unique('memo'),
+        ...overrides,
+      });
+      const [row] = await db.select().from(speedDials).where(eq(speedDials.speedDialUuid, speedDialUuid));
+      return row!;
+    },
   };
+  return built;
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { createSecretBox } from '../platform/crypto/secrets';
 import type { Database } from '../platform/db/client';
 import { createRedisBus, type Bus } from '../platform/realtime';
+import { createRecordingStorage } from '../platform/files/recording-storage';
 import { createFactories, type Factories } from './factories';
 import { createTestEngine, type TestEngine } from './test-engine';
 import { openTestDatabase, testConfig } from './test-app';
@@ -40,7 +41,11 @@ export function useTwoInstances(
   const state = { list: [] as Instance[] } as Instances;
   beforeAll(async () => {
     state.database = await openTestDatabase();
-    state.build = createFactories(state.database.db, createSecretBox(config.secretKey));
+    state.build = createFactories(
+      state.database.db,
+      createSecretBox(config.secretKey),
+      createRecordingStorage(config.dataDir),
+    );
     state.tenant = await state.build.tenant();
     for (let i = 0; i < 2; i++) {
       const bus = createRedisBus(REDIS_URL, { prefix });

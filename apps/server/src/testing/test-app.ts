@@ -148,7 +148,7 @@ export async function createTestApp(
     config,
     configChanges,
     registrationDrops,
-    build: createFactories(database.db, secrets),
+    build: createFactories(database.db, secrets, createRecordingStorage(config.dataDir)),
     twoStepSecrets,
     async login(username, password) {
       let res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

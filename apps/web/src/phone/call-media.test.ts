@@ -117,6 +117,64 @@ describe('CallMedia failures', () => {
   });
 });
 
+describe('an offer prepared while the call waits (the sandbox re-bridging a held call)', () => {
+  const ANSWER = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+
+  it('is the next offer: its connection, made and gathered ahead, replaces the current one when asked', async () => {
+    const env = browserLike();
+    const media = new CallMedia(env);
+    await media.answer(recordedOffers[0]);
+    const current = env.peers[0]!;
+    media.prepareOffer();
+    media.prepareOffer();
+    await vi.waitFor(() => expect(env.peers[1]?.iceGatheringState).toBe('complete'));
+    // Made beside the call, which goes on meanwhile.
+    expect(env.peers).toHaveLength(2);
+    expect(current.closed).toBe(false);
+
+    const sdp = await media.offer();
+    expect(env.peers).toHaveLength(2);
+    expect(current.closed).toBe(true);
+    expect(sdp).toBe(env.peers[1]!.localDescription?.sdp);
+    await media.accept(ANSWER);
+    expect(env.peers[1]!.remoteDescription?.type).toBe('answer');
+
+    // Used once: the offer after it is made when asked, on a connection of its own.
+    await media.offer();
+    expect(env.peers).toHaveLength(3);
+    expect(env.peers[1]!.closed).toBe(true);
+  });
+
+  it('sends what the call sends when it is taken: nothing while held here', async () => {
+    const env = browserLike();
+    const media = new CallMedia(env);
+    await media.answer(recordedOffers[0]);
+    media.prepareOffer();
+    await media.setHeld(true);
+    await media.offer();
+    expect(env.peers[1]!.senders.map((sender) => sender.track)).toEqual([null]);
+  });
+
+  it('one that failed is not used (a fresh offer is made), and ending the call closes an unused one', async () => {
+    const env = browserLike((peer) => {
+      if (env.peers.length === 2)
+        peer.createOffer = () => Promise.reject(new DOMException('refused', 'OperationError'));
+    });
+    const media = new CallMedia(env);
+    await media.answer(recordedOffers[0]);
+    media.prepareOffer();
+    const sdp = await media.offer();
+    expect(env.peers).toHaveLength(3);
+    expect(env.peers[1]!.closed).toBe(true);
+    expect(sdp).toBe(env.peers[2]!.localDescription?.sdp);
+
+    media.prepareOffer();
+    await vi.waitFor(() => expect(env.peers[3]?.iceGatheringState).toBe('complete'));
+    media.close();
+    await vi.waitFor(() => expect(env.peers[3]!.closed).toBe(true));
+  });
+});
+
 describe('ICE gathering', () => {
   /** A connection gathering as Chromium does on this machine: UDP host candidates first, TCP ones later. */
   class Gathering extends EventTarget {

@@ -735,6 +735,33 @@ describe("the exchange's media requests", () => {
     expect(currentCall(kit.phone.state.session)?.activeSince).toBe(1_000_000);
   });
 
+  it('makes the fresh offer once the sandbox holds the call here, and answers sandbox.offer with it at once', async () => {
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    const current = kit.media.lastPeer();
+    const play = (kind: string) =>
+      exchange.notify('verto.event', {
+        eventChannel: 'sandbox.audio',
+        data: { action: 'play', callID, kind, fileName: 'default_hold.wav', url: null, loop: true },
+      });
+    // Parked, the call is retrieved by a colleague who offers: nothing is made for it.
+    play('park');
+    await vi.waitFor(() => expect(kit.sounds.filter((s) => s === `sandbox play ${callID}`)).toHaveLength(1));
+    expect(kit.media.peers).toHaveLength(1);
+
+    play('hold');
+    await vi.waitFor(() => expect(kit.media.peers[1]?.iceGatheringState).toBe('complete'));
+    const prepared = kit.media.lastPeer();
+    expect(current.closed).toBe(false);
+
+    const reply = await exchange.reply(exchange.notify('sandbox.offer', { callID }));
+    expect(reply.result).toEqual({ method: 'sandbox.offer', sdp: prepared.localDescription?.sdp });
+    expect(kit.media.peers).toHaveLength(2);
+    expect(current.closed).toBe(true);
+    exchange.notify('verto.answer', { callID, sdp: 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n' });
+    await vi.waitFor(() => expect(prepared.remoteDescription?.type).toBe('answer'));
+  });
+
   it('answers verto.attach on a fresh connection with a client verto.attach (a retrieved park)', async () => {
     const kit = await connected();
     const { callID } = await dialAndAnswer(kit.phone);

@@ -101,7 +101,9 @@ export class VertoLine {
         if (eventChannel === SANDBOX_RECORD_CHANNEL) return this.#record(data);
         if (eventChannel !== SANDBOX_AUDIO_CHANNEL) return;
         const audio = sandboxAudioSchema.safeParse(data);
-        if (audio.success) this.#emit('audio', audio.data);
+        if (!audio.success) return;
+        this.#prepareReoffer(audio.data);
+        this.#emit('audio', audio.data);
       }),
       client.on('ready', ({ reattachedSessions }) => this.#dropLost(new Set(reattachedSessions))),
       client.on('state', (state) => this.#connection(state)),
@@ -410,7 +412,20 @@ export class VertoLine {
     }
   }
 
-  /** sandbox.offer: a fresh offer for a live call, on a new connection; its answer comes as verto.answer. */
+  /**
+   * A call the far end holds in the sandbox is usually re-bridged next with a fresh offer from here
+   * (sandbox.offer: the held caller of a completed attended transfer, or of a blind one): it is made
+   * now, while nobody waits for it. A parked call is not: the one retrieving it offers.
+   */
+  #prepareReoffer(audio: SandboxAudio): void {
+    if (audio.action === 'play' && audio.kind === 'hold')
+      this.#calls.get(audio.callID)?.media?.prepareOffer();
+  }
+
+  /**
+   * sandbox.offer: a fresh offer for a live call, on a new connection (made ahead if the call was held);
+   * its answer comes as verto.answer.
+   */
   async #freshOffer(callID: string): Promise<string> {
     const call = this.#calls.get(callID);
     if (!call) throw new Error(`no call ${callID}`);

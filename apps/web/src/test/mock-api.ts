@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -38,6 +40,7 @@ export function mockApi(handlers: Record<string, Handler>): RecordedRequest[] {
       const request: RecordedRequest = {
         method,
         path: url.pathname,
+        query: url.searchParams,
         headers: new Headers(init.headers),
         // JSON as the parsed value, a multipart upload as its FormData.
         body:

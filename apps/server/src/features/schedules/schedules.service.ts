@@ -67,7 +67,7 @@ function toDialplan(row: DialplanRow, timeconditions: TimeCondition[]): Dialplan
 }
 
 /** What the tenant's conditions may refer to: call targets by number, recordings by filename. */
-interface References {
+export interface References {
   targets: ReadonlySet<string>;
   recordings: ReadonlyMap<string, string>;
 }
@@ -76,7 +76,7 @@ interface References {
  * The first condition naming something the tenant does not have, as the message of that field. The
  * contract's rules check the form of each field; only the server knows what exists.
  */
-function referenceMessage(schedule: Dialplan, refs: References): string | null {
+export function referenceMessage(schedule: Dialplan, refs: References): string | null {
   for (const c of schedule.timeconditions) {
     if (c.timeConditionActionType === 'action' && !refs.targets.has(c.timeConditionAction)) {
       return scheduleMessages.action;
@@ -88,6 +88,18 @@ function referenceMessage(schedule: Dialplan, refs: References): string | null {
     if (!isBlank(absence) && !refs.recordings.has(absence)) return scheduleMessages.absenceAnnouncement;
   }
   return null;
+}
+
+/** The tenant's call targets and recordings, as the save checks and links conditions against them. */
+export async function referencesOf(tx: Tx, tenantUuid: string): Promise<References> {
+  const [targets, files] = await Promise.all([
+    listCallTargets(tx, tenantUuid),
+    listRecordingFiles(tx, tenantUuid),
+  ]);
+  return {
+    targets: new Set(actionOptionItems(targets).map((item) => item.id)),
+    recordings: new Map(files.map((f) => [f.filename, f.recordingUuid])),
+  };
 }
 
 const fitsInt4 = (n: number) => n >= -2_147_483_648 && n <= 2_147_483_647;
@@ -105,7 +117,7 @@ function fitsColumns(schedule: Dialplan): boolean {
  * never collides with one), ids kept only for the schedule's own conditions, and the recording row
  * linked to an announcement.
  */
-function storedConditions(
+export function storedConditions(
   conditions: readonly TimeCondition[],
   ownUuids: ReadonlySet<string>,
   refs: References,
@@ -162,17 +174,6 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       else byDialplan.set(row.dialplanUuid, [timeConditionOf(row)]);
     }
     return rows.map((row) => toDialplan(row, byDialplan.get(row.dialplanUuid) ?? []));
-  }
-
-  async function referencesOf(tx: Tx, tenantUuid: string): Promise<References> {
-    const [targets, files] = await Promise.all([
-      listCallTargets(tx, tenantUuid),
-      listRecordingFiles(tx, tenantUuid),
-    ]);
-    return {
-      targets: new Set(actionOptionItems(targets).map((item) => item.id)),
-      recordings: new Map(files.map((f) => [f.filename, f.recordingUuid])),
-    };
   }
 
   /** One schedule as stored, read within the save's transaction (for the audit trail's before and after). */

@@ -8,8 +8,7 @@ import {
   type TryCallResult,
 } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDestinations, addRecordings, addSchedule, weekdayAction } from '../../platform/db/seed-pbx';
-import { createRecordingStorage } from '../../platform/files/recording-storage';
+import { weekdayAction } from '../../platform/db/seed-pbx';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 
@@ -18,22 +17,27 @@ import type { TestSession } from '../../testing/test-app';
 let k: PbxKit;
 beforeAll(async () => {
   k = await createPbxKit();
-  await k.t.build.ivrMenu(k.tenant, { ivrMenuExtension: '5000' });
-  await k.t.database.db.transaction(async (tx) => {
-    // The built-in recordings, among them the closed announcement the schedule plays.
-    await addRecordings(tx, createRecordingStorage(k.t.config.dataDir), k.tenant, []);
-    const closed = {
-      timeConditionActionType: 'announce',
-      timeConditionAnnounce: 'default_closed.wav',
-    } as const;
-    await addSchedule(tx, k.tenant, '通常営業', '2000', closed, [
-      weekdayAction('平日営業', '09:00-18:00', '5000'),
-    ]);
-    await addDestinations(tx, k.tenant, '2000', [['0312345678', '代表']]);
-    await addSchedule(tx, k.otherTenant, '本社営業', '2000', {}, [
-      weekdayAction('平日', '10:00-17:00', '300'),
-    ]);
-    await addDestinations(tx, k.otherTenant, '2000', [['0698765432', '本社代表']]);
+  const { build } = k.t;
+  await build.ivrMenu(k.tenant, { ivrMenuExtension: '5000' });
+  // The built-in recordings, among them the closed announcement the schedule plays.
+  await build.builtInRecordings(k.tenant);
+  const regular = await build.schedule(k.tenant, {
+    name: '通常営業',
+    anti: { timeConditionActionType: 'announce', timeConditionAnnounce: 'default_closed.wav' },
+    conditions: [weekdayAction('平日営業', '09:00-18:00', '5000')],
+  });
+  await build.destination(k.tenant, regular, {
+    destinationNumber: '0312345678',
+    destinationCidNamePrefix: '代表',
+  });
+  await build.ringGroup(k.otherTenant, { ringGroupExtension: '300' });
+  const head = await build.schedule(k.otherTenant, {
+    name: '本社営業',
+    conditions: [weekdayAction('平日', '10:00-17:00', '300')],
+  });
+  await build.destination(k.otherTenant, head, {
+    destinationNumber: '0698765432',
+    destinationCidNamePrefix: '本社代表',
   });
 });
 afterAll(() => k.t.close());

@@ -1,8 +1,17 @@
 import type { ManagedUser, USER_SORT_FIELDS, UserFormOptions } from '@tsunagu/contract/admin/users';
 import type { PageSort } from '@tsunagu/contract/paging';
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
-import { pageOrder, readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
+import { preparedOn } from '../../platform/db/prepared';
+import { onlineAt, onlineCountOf, onlinePlaceholders } from '../../platform/realtime/presence.repository';
+import {
+  keysetIds,
+  keysetOrderBy,
+  pageOrder,
+  readKeysetPage,
+  type KeysetList,
+  type PageAnchor,
+} from '../../platform/db/paging';
 import {
   extensions,
   ringGroups,
@@ -65,11 +74,22 @@ function conditions(tenantUuid: string, filter: UserFilter): SQL | undefined {
   );
 }
 
-type UserRow = Omit<ManagedUser, 'loginCnt' | 'groups'>;
 type UserSortField = (typeof USER_SORT_FIELDS)[number];
+type OnlineAt = Parameters<typeof onlineCountOf>[1];
 
-/** The list's row: the user with their extension's number and latest sign-in. */
-function selectUserRows(conn: Conn) {
+/** The presence groups of the outer query's user, in display order, as a JSON array. */
+const groupsOfUser = sql<ManagedUser['groups']>`coalesce((
+  SELECT json_agg(json_build_object('commUuid', ${userGroups.userGroupUuid}, 'commName', ${userGroups.name})
+                  ORDER BY ${userGroups.sortOrder}, ${userGroups.name})
+    FROM ${userGroupMembers} JOIN ${userGroups} ON ${userGroups.userGroupUuid} = ${userGroupMembers.userGroupUuid}
+   WHERE ${userGroupMembers.userUuid} = ${users.userUuid}), '[]'::json)`;
+
+/**
+ * The list's row: the user with their extension's number, latest sign-in, presence groups and online
+ * sessions at `now`, all in one statement (each round trip to the database costs more than the
+ * subqueries: profiled on the user list).
+ */
+function selectUserRows(conn: Conn, at: OnlineAt) {
   return conn
     .select({
       userUuid: users.userUuid,
@@ -86,6 +106,8 @@ function selectUserRows(conn: Conn) {
       lastSignInAt: userSignIns.lastSignInAt,
       mustChangePassword: users.mustChangePassword,
       menu: users.menu,
+      groups: groupsOfUser,
+      loginCnt: onlineCountOf(users.userUuid, at),
       // How many rows the WHERE selects, before LIMIT/OFFSET: a search's total in the same read.
       matches: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -96,7 +118,7 @@ function selectUserRows(conn: Conn) {
 }
 
 type SelectedRow = Awaited<ReturnType<ReturnType<typeof selectUserRows>['execute']>>[number];
-const toUserRow = ({ matches: _matches, ...row }: SelectedRow): UserRow => ({
+const toManagedUser = ({ matches: _matches, ...row }: SelectedRow): ManagedUser => ({
   ...row,
   lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
 });
@@ -108,8 +130,9 @@ export async function listUsers(
   filter: UserFilter,
   sort: PageSort<UserSortField>,
   window: { limit: number; offset: number },
-): Promise<UserRow[]> {
-  return (await listCountedUsers(conn, tenantUuid, filter, sort, window)).rows;
+  now: Date,
+): Promise<ManagedUser[]> {
+  return (await listCountedUsers(conn, tenantUuid, filter, sort, window, now)).rows;
 }
 
 /**
@@ -122,20 +145,21 @@ export async function listCountedUsers(
   filter: UserFilter,
   sort: PageSort<UserSortField>,
   window: { limit: number; offset: number },
-): Promise<{ rows: UserRow[]; matches: number | null }> {
-  const rows = await selectUserRows(conn)
+  now: Date,
+): Promise<{ rows: ManagedUser[]; matches: number | null }> {
+  const rows = await selectUserRows(conn, onlineAt(now))
     .where(conditions(tenantUuid, filter))
     .orderBy(...pageOrder(SORT_COLUMNS, users.userUuid, sort))
     .limit(window.limit)
     .offset(window.offset);
-  return { rows: rows.map(toUserRow), matches: rows[0]?.matches ?? null };
+  return { rows: rows.map(toManagedUser), matches: rows[0]?.matches ?? null };
 }
 
 /**
  * Each order's keyset list ((tenant, key, user_uuid) indexes): the columns of users under the indexes of
  * migration 0021, the extension's number and the last sign-in under those of user_list_keys (0027).
  */
-function keysetList(tenantUuid: string, sort: PageSort<UserSortField>): KeysetList {
+function keysetList(tenantUuid: string | Placeholder, sort: PageSort<UserSortField>): KeysetList {
   const descending = sort.direction === 'desc';
   const key = SORT_COLUMNS[sort.field];
   return sort.field === 'extension' || sort.field === 'lastSignInAt'
@@ -154,30 +178,71 @@ function keysetList(tenantUuid: string, sort: PageSort<UserSortField>): KeysetLi
 }
 
 /**
- * One page of the tenant's whole list (no filter) whose total is known, read by keyset
- * (platform/db/paging.ts readKeysetRows), so a deep page costs what the first one does.
+ * The page read of the whole list in one order, read forwards or backwards (`reversed`) from an end or
+ * from an anchor's row: the ids by keyset (platform/db/paging.ts keysetIds), then their rows, in one
+ * statement prepared once (the query builder costs more CPU than the read: platform/db/prepared.ts).
  */
+function buildPageRead(sort: PageSort<UserSortField>, reversed: boolean, fromAnchor: boolean, name: string) {
+  return preparedOn((conn) => {
+    const tenant = sql.placeholder('tenant');
+    const list = keysetList(tenant, sort);
+    const ids = keysetIds(conn, list, {
+      descending: list.descending !== reversed,
+      after: fromAnchor ? sql.placeholder('after') : null,
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    });
+    return selectUserRows(conn, onlinePlaceholders)
+      .where(and(eq(users.domainUuid, tenant), inArray(users.userUuid, ids)))
+      .orderBy(...keysetOrderBy(list.columns, list.descending))
+      .prepare(name);
+  });
+}
+
+const pageReads = new Map<string, ReturnType<typeof buildPageRead>>();
+function pageRead(sort: PageSort<UserSortField>, reversed: boolean, fromAnchor: boolean) {
+  const name = `user_page_${sort.field}_${sort.direction}${reversed ? '_reversed' : ''}${fromAnchor ? '_anchor' : ''}`;
+  let read = pageReads.get(name);
+  if (!read) pageReads.set(name, (read = buildPageRead(sort, reversed, fromAnchor, name)));
+  return read;
+}
+
+/** One page of the tenant's whole list (no filter) whose total is known: a deep page costs what the first does. */
 export function keysetUserPage(
   conn: Conn,
   tenantUuid: string,
   sort: PageSort<UserSortField>,
   total: number,
   page: { page: number; size: number; anchor: PageAnchor | null },
-): Promise<UserRow[]> {
-  return readKeysetRows(conn, keysetList(tenantUuid, sort), total, page, async (ids, orderBy) => {
-    const rows = await selectUserRows(conn)
-      .where(and(eq(users.domainUuid, tenantUuid), inArray(users.userUuid, ids)))
-      .orderBy(...orderBy);
-    return rows.map(toUserRow);
+  now: Date,
+): Promise<ManagedUser[]> {
+  return readKeysetPage(total, page, page.anchor, async (plan) => {
+    const rows = await pageRead(
+      sort,
+      plan.reversed,
+      plan.after !== null,
+    )(conn).execute({
+      tenant: tenantUuid,
+      limit: plan.limit,
+      offset: plan.offset,
+      ...onlineAt(now),
+      ...(plan.after !== null && { after: plan.after }),
+    });
+    return rows.map(toManagedUser);
   });
 }
 
-/** The tenant's number of users, from the counter the triggers of migration 0021 keep. */
-export async function userTotal(conn: Conn, tenantUuid: string): Promise<number> {
-  const [row] = await conn
+const userTotalRead = preparedOn((conn) =>
+  conn
     .select({ users: userCounts.users })
     .from(userCounts)
-    .where(eq(userCounts.domainUuid, tenantUuid));
+    .where(eq(userCounts.domainUuid, sql.placeholder('tenant')))
+    .prepare('user_total'),
+);
+
+/** The tenant's number of users, from the counter the triggers of migration 0021 keep. */
+export async function userTotal(conn: Conn, tenantUuid: string): Promise<number> {
+  const [row] = await userTotalRead(conn).execute({ tenant: tenantUuid });
   return row?.users ?? 0;
 }
 
@@ -188,31 +253,6 @@ export async function countUsers(conn: Conn, tenantUuid: string, filter: UserFil
     .from(users)
     .where(conditions(tenantUuid, filter));
   return row?.n ?? 0;
-}
-
-/** The presence groups of the given users, in display order. */
-export async function groupsOfUsers(
-  conn: Conn,
-  userUuids: string[],
-): Promise<Map<string, { commUuid: string; commName: string }[]>> {
-  const byUser = new Map<string, { commUuid: string; commName: string }[]>();
-  if (userUuids.length === 0) return byUser;
-  const rows = await conn
-    .select({
-      userUuid: userGroupMembers.userUuid,
-      commUuid: userGroups.userGroupUuid,
-      commName: userGroups.name,
-    })
-    .from(userGroupMembers)
-    .innerJoin(userGroups, eq(userGroups.userGroupUuid, userGroupMembers.userGroupUuid))
-    .where(inArray(userGroupMembers.userUuid, userUuids))
-    .orderBy(asc(userGroups.sortOrder), asc(userGroups.name));
-  for (const { userUuid, ...group } of rows) {
-    const list = byUser.get(userUuid) ?? [];
-    list.push(group);
-    byUser.set(userUuid, list);
-  }
-  return byUser;
 }
 
 /** The user row, whatever its tenant (the service decides whether the caller may act on it). */

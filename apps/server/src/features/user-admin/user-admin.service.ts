@@ -23,7 +23,6 @@ import type { Conn, Db } from '../../platform/db/client';
 import { pageAnchorOf, pageOf, pageWindow, parsePageAnchor } from '../../platform/db/paging';
 import { listUsedNumbers, lockTenantNumbers } from '../../platform/pbx/lookups.repository';
 import type { SessionNotifier } from '../../platform/realtime';
-import { onlineCountsOfUsers } from '../../platform/realtime/presence.repository';
 import type { TelephonyEngine } from '../../telephony/engine';
 import {
   countUsers,
@@ -31,7 +30,6 @@ import {
   findExtensionHolder,
   findFormOptions,
   findUserRow,
-  groupsOfUsers,
   insertExtensionRow,
   insertUser,
   keysetUserPage,
@@ -106,31 +104,16 @@ export function createUserAdminService({
   engine,
   now = () => new Date(),
 }: UserAdminServiceDeps) {
-  async function withGroupsAndPresence(conn: Conn, rows: Awaited<ReturnType<typeof listUsers>>) {
-    const ids = rows.map((r) => r.userUuid);
-    const [groups, online] = await Promise.all([
-      groupsOfUsers(conn, ids),
-      onlineCountsOfUsers(conn, ids, now()),
-    ]);
-    return rows.map((row): ManagedUser => ({
-      ...row,
-      groups: groups.get(row.userUuid) ?? [],
-      loginCnt: online.get(row.userUuid) ?? 0,
-    }));
-  }
-
   async function one(tenantUuid: string, userUuid: string): Promise<ManagedUser> {
     const rows = await listUsers(
       db,
       tenantUuid,
       { userUuid },
       { field: 'id', direction: 'asc' },
-      {
-        limit: 1,
-        offset: 0,
-      },
+      { limit: 1, offset: 0 },
+      now(),
     );
-    const [user] = await withGroupsAndPresence(db, rows);
+    const [user] = rows;
     if (!user) throw new Refusal('not-found', 'notFound');
     return user;
   }
@@ -191,30 +174,34 @@ export function createUserAdminService({
       if (!filter.q && !filter.enabled) {
         const paging = { page: query.page, size: query.size, descending: sort.direction === 'desc' };
         const total = await userTotal(db, tenantUuid);
-        const rows = await keysetUserPage(db, tenantUuid, sort, total, {
-          ...paging,
-          anchor: parsePageAnchor(query.anchor, paging, isUuid),
-        });
+        const rows = await keysetUserPage(
+          db,
+          tenantUuid,
+          sort,
+          total,
+          { ...paging, anchor: parsePageAnchor(query.anchor, paging, isUuid) },
+          now(),
+        );
         const anchor = pageAnchorOf(
           paging,
           rows.map((r) => r.userUuid),
         );
-        return { ...pageOf(await withGroupsAndPresence(db, rows), total, query), ...(anchor && { anchor }) };
+        return { ...pageOf(rows, total, query), ...(anchor && { anchor }) };
       }
-      const { rows, matches } = await listCountedUsers(db, tenantUuid, filter, sort, pageWindow(query));
-      const total = matches ?? (await countUsers(db, tenantUuid, filter));
-      return pageOf(await withGroupsAndPresence(db, rows), total, query);
+      const window = pageWindow(query);
+      const { rows, matches } = await listCountedUsers(db, tenantUuid, filter, sort, window, now());
+      // No row on the first page: nothing matches, without counting.
+      const total = matches ?? (window.offset === 0 ? 0 : await countUsers(db, tenantUuid, filter));
+      return pageOf(rows, total, query);
     },
 
     /** The whole filtered list in the list's order; more than EXPORT_MAX_ROWS is refused. */
     async export(tenantUuid: string, query: UserListQuery): Promise<ManagedUser[]> {
       const filter: UserFilter = { q: query.q, enabled: query.enabled };
-      const rows = await listUsers(db, tenantUuid, filter, query.sort, {
-        limit: EXPORT_MAX_ROWS + 1,
-        offset: 0,
-      });
+      const window = { limit: EXPORT_MAX_ROWS + 1, offset: 0 };
+      const rows = await listUsers(db, tenantUuid, filter, query.sort, window, now());
       if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
-      return withGroupsAndPresence(db, rows);
+      return rows;
     },
 
     options(tenantUuid: string): Promise<UserFormOptions> {

@@ -94,6 +94,22 @@ describe('user list', () => {
     expect((await listPage(cp, tenant.domainUuid, 'sort=password,asc')).statusCode).toBe(400);
   });
 
+  it('each row carries its presence groups in display order and its online sessions', async () => {
+    const { user } = await created(newUser({ userNm: '所属 花子', userKana: 'しょぞく' }));
+    const member = (await rowOf(user.userUuid))!;
+    await t.build.userGroup(tenant, [member], { name: '後の組', sortOrder: 2 });
+    await t.build.userGroup(tenant, [member], { name: '先の組', sortOrder: 1 });
+    const session = await t.login(user.id, STRONG);
+    const c = stompClient(url, { connectHeaders: { login: user.userUuid, passcode: session.token } });
+    clients.push(c);
+    await c.connected;
+    const row = async () => (await listPage(cp, tenant.domainUuid, 'q=しょぞく')).json().data.content[0];
+    await expect.poll(async () => (await row()).loginCnt, { timeout: 10_000 }).toBe(1);
+    expect((await row()).groups.map((g: { commName: string }) => g.commName)).toEqual(['先の組', '後の組']);
+    await c.client.deactivate();
+    await expect.poll(async () => (await row()).loginCnt, { timeout: 10_000 }).toBe(0);
+  });
+
   it('shows only the caller’s tenant: another tenant’s list is refused (403), a provider may read any', async () => {
     expect((await listPage(otherCp, tenant.domainUuid)).statusCode).toBe(403);
     const asSp = await listPage(sp, tenant.domainUuid);

@@ -1,5 +1,15 @@
 import type { Page, PageSort } from '@tsunagu/contract/paging';
-import { and, asc, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Conn } from './client';
 
@@ -179,6 +189,9 @@ export function anchoredPageOf<T>(
   return { ...pageOf(content, totalElements, query), ...(anchor && { anchor }) };
 }
 
+/** An id of a keyset read: given, or a placeholder of a prepared statement. */
+type Id = string | Placeholder;
+
 /**
  * A keyset list of rows of a table: its order's columns (of that table) and either one tenant's rows
  * (`tenant`) or, for a list over tenants themselves, the rows `where` selects.
@@ -186,16 +199,41 @@ export function anchoredPageOf<T>(
 export interface KeysetList {
   table: PgTable;
   columns: KeysetColumns;
-  tenant?: { column: AnyColumn; uuid: string };
+  tenant?: { column: AnyColumn; uuid: Id };
   where?: SQL;
   descending: boolean;
 }
 
 /**
- * One page of a keyset list whose total is known: the page's ids come index-only from the list's
- * (tenant, key, id) index, walked from the nearer end or from the anchor's row; then `rowsOf` reads those
- * rows alone in full, in the `orderBy` it is given (the list's order). The anchor's row bounds the page
- * only if it is one of the tenant's: another tenant's id selects nothing, so bounds nothing.
+ * The ids of one keyset read, index-only from the list's (tenant, key, id) index: `limit` ids after
+ * skipping `offset`, in the reading order (`descending`), strictly after the row `after` names. The
+ * anchor's row bounds the read only if it is one of the tenant's: another tenant's id selects nothing.
+ */
+export function keysetIds(
+  conn: Conn,
+  list: KeysetList,
+  read: { descending: boolean; after: Id | null; limit: number | Placeholder; offset: number | Placeholder },
+): SQLWrapper {
+  const { table, columns, tenant } = list;
+  const own = and(tenant && eq(tenant.column, tenant.uuid), list.where);
+  const anchorRow = (id: Id) => sql`SELECT anchor.${sql.identifier(columns.key.name)},
+    anchor.${sql.identifier(columns.id.name)} FROM ${table} anchor
+    WHERE anchor.${sql.identifier(columns.id.name)} = ${id}${
+      tenant ? sql` AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}` : sql``
+    }`;
+  return conn
+    .select({ id: sql`${columns.id}` })
+    .from(table)
+    .where(read.after !== null ? and(own, keysetAfter(columns, read.descending, anchorRow(read.after))) : own)
+    .orderBy(...keysetOrderBy(columns, read.descending))
+    .limit(read.limit)
+    .offset(read.offset);
+}
+
+/**
+ * One page of a keyset list whose total is known: the page's ids (keysetIds), walked from the nearer
+ * end or from the anchor's row; then `rowsOf` reads those rows alone in full, in the `orderBy` it is
+ * given (the list's order).
  */
 export function readKeysetRows<T>(
   conn: Conn,
@@ -204,22 +242,9 @@ export function readKeysetRows<T>(
   page: { page: number; size: number; anchor: PageAnchor | null },
   rowsOf: (ids: SQLWrapper, orderBy: SQL[]) => Promise<T[]>,
 ): Promise<T[]> {
-  const { table, columns, tenant } = list;
-  const own = and(tenant && eq(tenant.column, tenant.uuid), list.where);
-  const anchorRow = (id: string) => sql`SELECT anchor.${sql.identifier(columns.key.name)},
-    anchor.${sql.identifier(columns.id.name)} FROM ${table} anchor
-    WHERE anchor.${sql.identifier(columns.id.name)} = ${id}${
-      tenant ? sql` AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}` : sql``
-    }`;
   return readKeysetPage(total, page, page.anchor, (plan) => {
     const descending = list.descending !== plan.reversed;
-    const ids = conn
-      .select({ id: sql`${columns.id}` })
-      .from(table)
-      .where(plan.after ? and(own, keysetAfter(columns, descending, anchorRow(plan.after))) : own)
-      .orderBy(...keysetOrderBy(columns, descending))
-      .limit(plan.limit)
-      .offset(plan.offset);
-    return rowsOf(ids, keysetOrderBy(columns, list.descending));
+    const ids = keysetIds(conn, list, { descending, ...plan });
+    return rowsOf(ids, keysetOrderBy(list.columns, list.descending));
   });
 }

@@ -38,10 +38,10 @@ export interface SeedTenant {
 }
 
 /** [recordingName, recordingFilename, tone Hz, built-in]. Every file is a real one-second WAV. */
-type RecordingSeed = [string, string, number, boolean];
+export type RecordingSeed = [string, string, number, boolean];
 
 /** The built-in recordings every tenant starts with. */
-const DEFAULT_RECORDINGS: RecordingSeed[] = [
+export const DEFAULT_RECORDINGS: RecordingSeed[] = [
   ['標準ガイダンス', 'default_welcome.wav', 440, true],
   ['標準保留音', 'default_hold.wav', 523, true],
   ['標準時間外案内', 'default_closed.wav', 392, true],

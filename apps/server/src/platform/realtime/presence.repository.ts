@@ -31,15 +31,22 @@ type Instants = { now: Value; idleSince: Value; aliveSince: Value };
  * Per user of the sessions `which` selects, the sessions that are online (presence's loginCnt): live,
  * and with a real-time connection open on an instance that is still alive.
  */
-const onlineCountsWhere = (which: SQLWrapper, at: Instants) => sql`
-  SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n FROM ${sessions}
+const onlineSessions = (which: SQLWrapper, at: Instants) => sql`
+  FROM ${sessions}
   WHERE ${which} AND ${sessions.revokedAt} IS NULL
     AND ${sessions.expiresAt} > ${at.now} AND ${sessions.lastSeenAt} > ${at.idleSince}
     AND EXISTS (SELECT 1 FROM ${realtimeConnections} JOIN ${realtimeInstances}
       ON ${realtimeInstances.instanceId} = ${realtimeConnections.instanceId}
       WHERE ${realtimeConnections.sessionUuid} = ${sessions.sessionUuid}
-        AND ${realtimeInstances.seenAt} > ${at.aliveSince})
+        AND ${realtimeInstances.seenAt} > ${at.aliveSince})`;
+
+const onlineCountsWhere = (which: SQLWrapper, at: Instants) => sql`
+  SELECT ${sessions.userUuid} AS user_uuid, count(*)::int AS n ${onlineSessions(which, at)}
   GROUP BY ${sessions.userUuid}`;
+
+/** The online count of the user `userUuid` names (a column of an outer query), as a scalar subquery. */
+export const onlineCountOf = (userUuid: SQLWrapper, at: Instants) =>
+  sql<number>`(SELECT count(*)::int ${onlineSessions(sql`${sessions.userUuid} = ${userUuid}`, at)})`;
 
 /** onlineCountsWhere for a tenant, for reads that fold it into a larger statement. */
 export const onlineCounts = (tenantUuid: Value, at: Instants) =>

@@ -2,6 +2,7 @@ import { endpoints } from '@tsunagu/contract/api';
 import type { Page } from '@tsunagu/contract/paging';
 import type { TenantCreate, TenantEdit, TenantQuery, TenantRow } from '@tsunagu/contract/tenant-admin';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredQuery } from '../../shared/api/page-anchors';
 import type { ListState } from '../../shared/ui/list-url-state';
 
 /** The tenant list's query from the list screen's state. */
@@ -16,8 +17,14 @@ export function tenantQuery(state: ListState): TenantQuery {
   };
 }
 
+/**
+ * A page of the tenant list, sent with the anchor of the nearest page held (keyset paging: a deep page
+ * costs the server what the first one does). The anchors are kept per filter, size and order.
+ */
 export const getTenantPage = (state: ListState, signal?: AbortSignal): Promise<Page<TenantRow>> =>
-  fetchData(endpoints.tenantList, { query: tenantQuery(state), signal });
+  fetchAnchoredQuery('tenants', state.page, tenantQuery(state), (query) =>
+    fetchData(endpoints.tenantList, { query, signal }),
+  );
 
 /** Every tenant of the filter, page by page (the export; tenants are few). */
 export async function getAllTenants(state: ListState): Promise<TenantRow[]> {

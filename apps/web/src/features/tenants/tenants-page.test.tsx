@@ -46,6 +46,41 @@ describe('TenantsPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('有効')).toBeTruthy();
   });
 
+  it('sends the anchor of the page it was sent back with the next page, and only for the same filter', async () => {
+    // 45 tenants, 20 a page: each answer carries its page's anchor as the server writes it.
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      ...TENANT,
+      domainUuid: `33333333-3333-4333-8333-3333333333${String(i).padStart(2, '0')}`,
+      domainName: `t${String(i).padStart(2, '0')}.tsunagu.jp`,
+    }));
+    const requests = mockApi({
+      'GET /api/v1/domain/list': ({ query }) => {
+        const number = Number(query.get('page'));
+        const content = rows.slice(number * 20, number * 20 + 20);
+        const anchor = `${number}~20~a~${content[0]!.domainUuid}~${content.at(-1)!.domainUuid}`;
+        return envelope(200, '', { content, totalElements: rows.length, number, size: 20, anchor });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    show();
+    await screen.findByText('t00.tsunagu.jp');
+    await user.click(screen.getByRole('listitem', { name: '2' }));
+    await screen.findByText('t20.tsunagu.jp');
+    await user.click(screen.getByRole('listitem', { name: '3' }));
+    await screen.findByText('t40.tsunagu.jp');
+    const sent = () => requests.map((r) => [r.query.get('page'), r.query.get('anchor')]);
+    expect(sent()).toEqual([
+      ['0', null],
+      ['1', `0~20~a~${rows[0]!.domainUuid}~${rows[19]!.domainUuid}`],
+      ['2', `1~20~a~${rows[20]!.domainUuid}~${rows[39]!.domainUuid}`],
+    ]);
+
+    // Another filter is another list: its first request sends no anchor of this one.
+    await user.type(screen.getByRole('textbox', { name: 'ドメイン名・説明' }), 'shop{Enter}');
+    await waitFor(() => expect(requests.at(-1)!.query.get('q')).toBe('shop'));
+    expect(requests.at(-1)!.query.get('anchor')).toBeNull();
+  });
+
   it('creates a tenant step by step, checks each step with the contract, and shows the password once', async () => {
     const requests = mockApi({
       'GET /api/v1/domain/list': () => envelope(200, '', page([])),
