@@ -126,7 +126,10 @@ describe('chat', () => {
     });
     expect(reused.statusCode).toBe(200);
     const kept = (await list(suzuki, uuid.suzuki!)).json().data.list as ChatItem[];
-    expect(kept.find((c) => c.chatUuid === chatUuid)).toMatchObject({ message: '社内だけ', userUuid: uuid.yamada });
+    expect(kept.find((c) => c.chatUuid === chatUuid)).toMatchObject({
+      message: '社内だけ',
+      userUuid: uuid.yamada,
+    });
     expect(kept.map((c) => c.message)).not.toContain('上書き');
     expect((await list(sato, uuid.sato!)).json().data.list).toEqual([]);
   });
