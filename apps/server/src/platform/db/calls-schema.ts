@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
 
@@ -81,4 +81,56 @@ export const callDays = pgTable(
     calls: bigint('calls', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.kind, t.result] })],
+);
+
+/** Per user and UTC day, the calls they handled and per UTC hour, kept by triggers (migrations/0037_user_call_days.sql). */
+export const userCallDays = pgTable(
+  'user_call_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userUuid: uuid('user_uuid').notNull(),
+    inbound: integer('inbound').notNull(),
+    outbound: integer('outbound').notNull(),
+    internal: integer('internal').notNull(),
+    talkSeconds: bigint('talk_seconds', { mode: 'number' }).notNull(),
+    connected: integer('connected').notNull(),
+    h00: integer('h00').notNull(),
+    h01: integer('h01').notNull(),
+    h02: integer('h02').notNull(),
+    h03: integer('h03').notNull(),
+    h04: integer('h04').notNull(),
+    h05: integer('h05').notNull(),
+    h06: integer('h06').notNull(),
+    h07: integer('h07').notNull(),
+    h08: integer('h08').notNull(),
+    h09: integer('h09').notNull(),
+    h10: integer('h10').notNull(),
+    h11: integer('h11').notNull(),
+    h12: integer('h12').notNull(),
+    h13: integer('h13').notNull(),
+    h14: integer('h14').notNull(),
+    h15: integer('h15').notNull(),
+    h16: integer('h16').notNull(),
+    h17: integer('h17').notNull(),
+    h18: integer('h18').notNull(),
+    h19: integer('h19').notNull(),
+    h20: integer('h20').notNull(),
+    h21: integer('h21').notNull(),
+    h22: integer('h22').notNull(),
+    h23: integer('h23').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.userUuid] })],
+);
+
+/** Per extension and UTC day, the missed calls that rang it, kept by triggers (migrations/0037_user_call_days.sql). */
+export const extensionMissedDays = pgTable(
+  'extension_missed_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    extensionUuid: uuid('extension_uuid').notNull(),
+    missed: integer('missed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.extensionUuid] })],
 );
