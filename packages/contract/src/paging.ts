@@ -47,13 +47,14 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 /**
  * The `anchor` query parameter: a page's anchor as the server wrote it
- * (`page~size~a|d~firstId~lastId`). Only the rows of the caller's own list can be named by it: the
- * server reads it within the list's filters, and a row no longer there makes it count for nothing.
+ * (`page~size~a|d~firstId~lastId`, and for a list that counts a search once, `~total`: the count its
+ * first page was sent with). Only the rows of the caller's own list can be named by it: the server reads
+ * it within the list's filters, and a row no longer there makes it count for nothing.
  */
 export const pageAnchorParam = z
   .string()
   .max(200)
-  .regex(/^\d{1,7}~\d{1,3}~[ad]~[\w-]{1,64}~[\w-]{1,64}$/, {
+  .regex(/^\d{1,7}~\d{1,3}~[ad]~[\w-]{1,64}~[\w-]{1,64}(~\d{1,12})?$/, {
     message: 'ページの指定が正しくありません。',
   });
 

@@ -1,19 +1,14 @@
-import {
-  MISSED_RESULTS,
-  UNREGISTERED,
-  type CallItem,
-  type CallKind,
-  type CallResult,
-} from '@tsunagu/contract';
+import { UNREGISTERED, type CallItem, type CallKind, type CallResult } from '@tsunagu/contract';
 import type { PageSort } from '@tsunagu/contract/paging';
 import { isExternalNumber } from '@tsunagu/contract/pbx/dial';
 import { and, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { recordingsOfCalls } from '../../platform/call-model/call-recordings';
 import type { Conn } from '../../platform/db/client';
-import { pageOrder } from '../../platform/db/paging';
+import { pageOrder, readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
 import { customerNamesOf } from '../../platform/crm/customer-names';
 import { containsPattern } from '../../platform/crm/customer-text';
 import { calls, customerNumbers, customers, extensions, users } from '../../platform/db/schema';
+import { kindAndResult } from './call-period-total';
 
 export interface CallFilter {
   tenantUuid: string;
@@ -54,14 +49,16 @@ function numberCondition(number: { key: string; digits: string }): SQL | undefin
     : or(eq(calls.agentExtension, number.digits), eq(calls.calleeNumber, number.digits));
 }
 
-function conditions(f: CallFilter): SQL | undefined {
+/** Does the filter ask only what the kept counts know (the period, kind and result)? */
+export const isCountedFilter = (f: CallFilter): boolean =>
+  !f.userUuid && !f.extension && !f.number && !f.customer;
+
+/** The filter's conditions but the tenant's (which the keyset list applies itself). */
+function filterConditions(f: CallFilter): SQL | undefined {
   return and(
-    eq(calls.domainUuid, f.tenantUuid),
     gte(calls.startStamp, f.from),
     lt(calls.startStamp, f.to),
-    f.kind ? eq(calls.kind, f.kind) : undefined,
-    f.result ? eq(calls.result, f.result) : undefined,
-    f.missed ? and(eq(calls.kind, 'inbound'), inArray(calls.result, MISSED_RESULTS)) : undefined,
+    kindAndResult(f, calls.kind, calls.result),
     f.userUuid ? eq(calls.agentUserUuid, f.userUuid) : undefined,
     f.extension ? eq(calls.agentExtension, f.extension) : undefined,
     f.number ? numberCondition(f.number) : undefined,
@@ -69,14 +66,13 @@ function conditions(f: CallFilter): SQL | undefined {
   );
 }
 
-/** Calls matching the filter in the sort's order (call_uuid breaks ties), with who took or made each. */
-export async function callRows(
-  conn: Conn,
-  filter: CallFilter,
-  sort: PageSort<keyof typeof SORT_COLUMNS>,
-  window: { limit: number; offset: number },
-): Promise<CallItem[]> {
-  const rows = await conn
+const conditions = (f: CallFilter) => and(eq(calls.domainUuid, f.tenantUuid), filterConditions(f));
+
+type CallSort = PageSort<keyof typeof SORT_COLUMNS>;
+
+/** The calls `where` selects, in `orderBy`, with who took or made each. */
+const callsOf = (conn: Conn, where: SQL | undefined, orderBy: SQL[]) =>
+  conn
     .select({
       call: calls,
       userName: users.userNm,
@@ -85,15 +81,53 @@ export async function callRows(
     .from(calls)
     .leftJoin(users, eq(users.userUuid, calls.agentUserUuid))
     .leftJoin(extensions, eq(extensions.extensionUuid, calls.agentExtensionUuid))
-    .where(conditions(filter))
-    .orderBy(...pageOrder(SORT_COLUMNS, calls.callUuid, sort))
-    .limit(window.limit)
-    .offset(window.offset);
+    .where(where)
+    .orderBy(...orderBy);
+
+/**
+ * One page of the calls matching the filter, in the sort's order (call_uuid breaks ties), read by keyset
+ * (platform/db/paging.ts readKeysetRows) from the anchor the client sent or from the nearer end of the
+ * result over the order's index (calls_history_*_idx of 0036): a deep page costs what the first one does.
+ */
+export async function callPage(
+  conn: Conn,
+  filter: CallFilter,
+  sort: CallSort,
+  total: number,
+  page: { page: number; size: number; anchor: PageAnchor | null },
+): Promise<CallItem[]> {
+  const list: KeysetList = {
+    table: calls,
+    columns: { key: SORT_COLUMNS[sort.field], id: calls.callUuid },
+    tenant: { column: calls.domainUuid, uuid: filter.tenantUuid },
+    where: filterConditions(filter),
+    descending: sort.direction === 'desc',
+  };
+  const rows = await readKeysetRows(conn, list, total, page, (ids, orderBy) =>
+    callsOf(conn, and(eq(calls.domainUuid, filter.tenantUuid), inArray(calls.callUuid, ids)), orderBy),
+  );
+  return itemsOf(conn, filter.tenantUuid, rows);
+}
+
+/** The first `limit` calls matching the filter in the sort's order (the export). */
+export async function callRows(conn: Conn, filter: CallFilter, sort: CallSort, limit: number) {
+  const rows = await callsOf(conn, conditions(filter), pageOrder(SORT_COLUMNS, calls.callUuid, sort)).limit(
+    limit,
+  );
+  return itemsOf(conn, filter.tenantUuid, rows);
+}
+
+/** The list's items of calls: the customers' names and the recordings looked up once for all. */
+async function itemsOf(
+  conn: Conn,
+  tenantUuid: string,
+  rows: Awaited<ReturnType<typeof callsOf>>,
+): Promise<CallItem[]> {
   const outside = rows.flatMap(({ call }) => (call.outsideNumber ? [call.outsideNumber] : []));
-  const names = await customerNamesOf(conn, filter.tenantUuid, outside);
+  const names = await customerNamesOf(conn, tenantUuid, outside);
   const recordings = await recordingsOfCalls(
     conn,
-    filter.tenantUuid,
+    tenantUuid,
     rows.map(({ call }) => call.callId),
   );
   return rows.map(({ call, userName, extensionName }) => ({
@@ -115,8 +149,11 @@ export async function callRows(
   }));
 }
 
-/** How many calls match (counted over the tenant's period index). */
-export async function callTotal(conn: Conn, filter: CallFilter): Promise<number> {
+/**
+ * How many calls match, counted over the matching calls of the period: for a search the kept counts
+ * do not know, counted on its first page only (the service).
+ */
+export async function searchTotal(conn: Conn, filter: CallFilter): Promise<number> {
   const [row] = await conn
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(calls)

@@ -69,3 +69,16 @@ export const callHours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.hour, t.incomingNumber, t.kind, t.result] })],
 );
+
+/** Calls counted per tenant, UTC day, kind and result, kept by triggers (migrations/0036_call_history_keys.sql). */
+export const callDays = pgTable(
+  'call_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    day: ts('day').notNull(),
+    kind: text('kind').notNull(),
+    result: text('result').notNull(),
+    calls: bigint('calls', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.kind, t.result] })],
+);

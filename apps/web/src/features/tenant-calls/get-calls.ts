@@ -3,6 +3,7 @@ import type { CallItem, CallSearch } from '@tsunagu/contract/call-history';
 import type { CallKind, CallResult } from '@tsunagu/contract/calls';
 import type { Page } from '@tsunagu/contract/paging';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredQuery } from '../../shared/api/page-anchors';
 import type { ListState } from '../../shared/ui/list-url-state';
 import { periodBounds } from '../../shared/ui/server-list-screen';
 
@@ -25,9 +26,18 @@ export function callSearch(state: ListState): CallSearch {
   };
 }
 
-/** POST /v1/cdr/search: one page. */
-export function getCallPage(state: ListState, signal?: AbortSignal): Promise<Page<CallItem>> {
-  return fetchData(endpoints.callSearch, { body: callSearch(state), signal });
+/**
+ * POST /v1/cdr/search: one page, sent with the anchor of the nearest page of the same search the
+ * tenant's list was sent (a deep page then costs the server what the first one does).
+ */
+export function getCallPage(
+  domainUuid: string,
+  state: ListState,
+  signal?: AbortSignal,
+): Promise<Page<CallItem>> {
+  return fetchAnchoredQuery(`tenant-calls:${domainUuid}`, state.page, callSearch(state), (body) =>
+    fetchData(endpoints.callSearch, { body, signal }),
+  );
 }
 
 /** POST /v1/cdr/search/export: the whole filtered history. */

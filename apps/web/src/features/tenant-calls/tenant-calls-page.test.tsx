@@ -85,4 +85,29 @@ describe('the tenant call history', () => {
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/v1/cdr/search')).toHaveLength(1));
     expect(requests[0]!.body).toMatchObject({ page: 0, sort: 'startStamp,desc' });
   });
+
+  it('asks for the next page with the anchor of the page it shows (keyset paging)', async () => {
+    const requests = mockApi({
+      'POST /api/v1/cdr/search': (request) => {
+        const page = (request.body as { page: number }).page;
+        return envelope(200, '', {
+          content: [
+            call({ callUuid: `p${page}a` }),
+            call({ callUuid: `p${page}b`, outsideNumber: `03${page}` }),
+          ],
+          totalElements: 45,
+          number: page,
+          size: 20,
+          anchor: `${page}~20~d~p${page}a~p${page}b~45`,
+        });
+      },
+    });
+    startSession('tok', panelUserInfo());
+    renderPanel(<TenantCallsPage />, '/cust/cdr');
+    await screen.findAllByText('0311112222');
+    await userEvent.setup().click(screen.getByTitle('2'));
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/v1/cdr/search')).toHaveLength(2));
+    expect(requests[0]!.body).not.toHaveProperty('anchor');
+    expect(requests[1]!.body).toMatchObject({ page: 1, anchor: '0~20~d~p0a~p0b~45' });
+  });
 });

@@ -17,6 +17,7 @@ import { jaCallRecording } from '../../shared/call-recording/call-recording.ja';
 import { dayjs } from '../../shared/dayjs';
 import { useDial } from '../../shared/dial/dial';
 import { paths } from '../../shared/paths';
+import { useUserInfo } from '../../shared/session/session-store';
 import { ServerListScreen, type ListFilter, type ServerColumn } from '../../shared/ui/server-list-screen';
 import { getCallExport, getCallPage, MISSED_ALL } from './get-calls';
 import { jaTenantCalls as t } from './tenant-calls.ja';
@@ -140,6 +141,7 @@ function columnsFor(dial: (number: string) => void, blocked: boolean): ServerCol
 /** 通話履歴: every call of the tenant, one row per call (menu 2200). */
 export function TenantCallsPage() {
   const { dial, blocked } = useDial();
+  const { domainUuid } = useUserInfo().user;
   return (
     <ServerListScreen<CallItem>
       title={menuLabel(paths.cust.cdr.path) ?? ''}
@@ -148,7 +150,7 @@ export function TenantCallsPage() {
       queryKey={['tenant-calls']}
       defaultSort="startStamp,desc"
       filters={FILTERS}
-      fetchPage={(state, signal) => getCallPage(state, signal)}
+      fetchPage={(state, signal) => getCallPage(domainUuid, state, signal)}
       fetchAll={(state) => getCallExport(state)}
     />
   );
