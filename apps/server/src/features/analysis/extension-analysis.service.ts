@@ -8,45 +8,23 @@ import {
 } from '@tsunagu/contract';
 import type { Db } from '../../platform/db/client';
 import { tenantTimeZone } from './analysis.repository';
-import { handledByUserHour, missedByUser } from './extension-analysis.repository';
+import { handledByUser, missedByUser } from './extension-analysis.repository';
 import { periodInstants } from './line-analysis.repository';
 import { tenantUsers } from './status-analysis.repository';
-
-const noFigures = (): ExtensionFigures & { connected: number } => ({
-  inbound: 0,
-  outbound: 0,
-  internal: 0,
-  missed: 0,
-  talkSeconds: 0,
-  averageTalk: null,
-  byHour: Array.from({ length: 24 }, () => 0),
-  connected: 0,
-});
+import { noCalls } from './user-calls';
 
 /** 内線分析 (4200): each user's calls over a period beside the period before, ranked by calls handled. */
 export function createExtensionAnalysisService({ db }: { db: Db }) {
   async function figuresOf(tenantUuid: string, timeZone: string, period: Period) {
     const scope = { tenantUuid, timeZone, ...(await periodInstants(db, timeZone, period)) };
-    const [handled, missed] = await Promise.all([handledByUserHour(db, scope), missedByUser(db, scope)]);
-    const byUser = new Map<string, ReturnType<typeof noFigures>>();
-    const of = (userUuid: string) => {
-      let f = byUser.get(userUuid);
-      if (!f) byUser.set(userUuid, (f = noFigures()));
-      return f;
-    };
-    for (const r of handled) {
-      const f = of(r.userUuid);
-      f.inbound += r.inbound;
-      f.outbound += r.outbound;
-      f.internal += r.internal;
-      f.talkSeconds += r.talkSeconds;
-      f.connected += r.connected;
-      f.byHour[r.hour] = (f.byHour[r.hour] ?? 0) + r.inbound + r.outbound + r.internal;
-    }
-    for (const [userUuid, count] of missed) of(userUuid).missed = count;
+    const [handled, missed] = await Promise.all([handledByUser(db, scope), missedByUser(db, scope)]);
     return (userUuid: string): ExtensionFigures => {
-      const { connected, ...f } = byUser.get(userUuid) ?? noFigures();
-      return { ...f, averageTalk: connected > 0 ? f.talkSeconds / connected : null };
+      const { connected, ...calls } = handled.get(userUuid) ?? noCalls();
+      return {
+        ...calls,
+        missed: missed.get(userUuid) ?? 0,
+        averageTalk: connected > 0 ? calls.talkSeconds / connected : null,
+      };
     };
   }
 

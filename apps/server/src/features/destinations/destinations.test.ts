@@ -1,11 +1,27 @@
 import { dialplanNameOf, messages, type Destination, type DestinationListData } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinations } from '../../platform/db/schema';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 
-let k: DemoPbxKit;
+// The tenant's two numbers follow its schedule '通常営業'; the other tenant's one number its '本社営業'.
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  const { build } = k.t;
+  const regular = await build.schedule(k.tenant, { name: '通常営業' });
+  await build.destination(k.tenant, regular, {
+    destinationNumber: '0312345678',
+    destinationCidNamePrefix: '代表',
+  });
+  await build.destination(k.tenant, regular, {
+    destinationNumber: '0312345679',
+    destinationCidNamePrefix: '営業部直通',
+  });
+  const head = await build.schedule(k.otherTenant, { name: '本社営業' });
+  await build.destination(k.otherTenant, head, {
+    destinationNumber: '0698765432',
+    destinationCidNamePrefix: '本社代表',
+  });
 });
 afterAll(() => k.t.close());
 
@@ -14,7 +30,7 @@ const CREATE = '/api/v1/destination/create';
 const dataOf = async (domainUuid: string, session = k.admin) =>
   (await k.get(session, `/api/v1/destination/${domainUuid}`)).json().data as DestinationListData;
 const numbered = async (number: string) =>
-  (await dataOf(k.demoUuid)).list.find((d) => d.destinationNumber === number) as Destination;
+  (await dataOf(k.tenantUuid)).list.find((d) => d.destinationNumber === number) as Destination;
 const edit = (target: Destination, overrides: object = {}) => ({
   id: target.id,
   destinationCidNamePrefix: '代表（更新）',
@@ -26,13 +42,13 @@ const rows = () => k.t.database.db.select().from(destinations);
 
 describe('incoming number list', () => {
   it("lists the tenant's numbers with the schedules they can follow, names resolvable from destinationData", async () => {
-    const data = await dataOf(k.demoUuid);
+    const data = await dataOf(k.tenantUuid);
     expect(data.list).toEqual([
       {
         id: expect.any(String),
         destinationNumber: '0312345678',
         destinationCidNamePrefix: '代表',
-        destinationData: '2000 XML demo.tsunagu.local',
+        destinationData: `2000 XML ${k.tenant.domainName}`,
         destinationEnabled: 'true',
       },
       expect.objectContaining({ destinationNumber: '0312345679', destinationCidNamePrefix: '営業部直通' }),
@@ -44,8 +60,8 @@ describe('incoming number list', () => {
   });
 
   it('requires a session (401) and a visible incoming-number menu (403)', async () => {
-    expect((await k.get(null, `/api/v1/destination/${k.demoUuid}`)).statusCode).toBe(401);
-    const res = await k.get(k.staff, `/api/v1/destination/${k.demoUuid}`);
+    expect((await k.get(null, `/api/v1/destination/${k.tenantUuid}`)).statusCode).toBe(401);
+    const res = await k.get(k.staff, `/api/v1/destination/${k.tenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.forbidden);
   });
@@ -62,7 +78,7 @@ describe('incoming number edit (tenant administrator)', () => {
       destinationCidNamePrefix: '代表（更新）',
       destinationEnabled: 'false',
     });
-    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'destination' });
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.tenantUuid, kind: 'destination' });
   });
 
   it.each([
@@ -81,7 +97,7 @@ describe('incoming number edit (tenant administrator)', () => {
 
 describe('incoming number create and delete (provider only)', () => {
   const fresh = (overrides: object = {}) => ({
-    domainUuid: k.demoUuid,
+    domainUuid: k.tenantUuid,
     destinationNumber: '0312345600',
     destinationCidNamePrefix: '新番号',
     destinationDataNum: '2000',
@@ -94,7 +110,7 @@ describe('incoming number create and delete (provider only)', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.forbidden);
     const target = await numbered('0312345679');
-    expect((await k.del(k.admin, `/api/v1/destination/${k.demoUuid}/${target.id}`)).statusCode).toBe(403);
+    expect((await k.del(k.admin, `/api/v1/destination/${k.tenantUuid}/${target.id}`)).statusCode).toBe(403);
   });
 
   it('lets the provider add and remove a number', async () => {
@@ -102,10 +118,10 @@ describe('incoming number create and delete (provider only)', () => {
     expect(res.statusCode).toBe(200);
     const added = await numbered('0312345600');
     expect(added).toMatchObject({
-      destinationData: '2000 XML demo.tsunagu.local',
+      destinationData: `2000 XML ${k.tenant.domainName}`,
       destinationEnabled: 'true',
     });
-    expect((await k.del(k.sp, `/api/v1/destination/${k.demoUuid}/${added.id}`)).statusCode).toBe(200);
+    expect((await k.del(k.sp, `/api/v1/destination/${k.tenantUuid}/${added.id}`)).statusCode).toBe(200);
     expect(await numbered('0312345600')).toBeUndefined();
   });
 
@@ -123,22 +139,24 @@ describe('incoming number create and delete (provider only)', () => {
 
 describe("another tenant's incoming numbers", () => {
   it('are invisible: each tenant lists only its own numbers and schedules; reading the other is 403', async () => {
-    const other = await dataOf(k.otherUuid, k.adminB);
+    const other = await dataOf(k.otherTenantUuid, k.adminB);
     expect(other.list.map((d) => d.destinationNumber)).toEqual(['0698765432']);
     expect(other.tcDialplanList.map((d) => d.dialplanName)).toEqual(['本社営業']);
-    const res = await k.get(k.adminB, `/api/v1/destination/${k.demoUuid}`);
+    const res = await k.get(k.adminB, `/api/v1/destination/${k.tenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
   });
 
-  it('are immutable: editing a demo number by id fails and changes nothing', async () => {
+  it('are immutable: editing the tenant’s number by id fails and changes nothing', async () => {
     const target = await numbered('0312345679');
     const before = await rows();
     const res = await k.post(k.adminB, SAVE, edit(target, { destinationCidNamePrefix: '乗っ取り' }));
     expect(res.statusCode).toBe(404);
-    expect((await k.post(k.adminB, SAVE, { ...edit(target), domainUuid: k.demoUuid })).statusCode).toBe(403);
+    expect((await k.post(k.adminB, SAVE, { ...edit(target), domainUuid: k.tenantUuid })).statusCode).toBe(
+      403,
+    );
     // Even the provider reaches a row only through its own tenant.
-    expect((await k.del(k.sp, `/api/v1/destination/${k.otherUuid}/${target.id}`)).statusCode).toBe(404);
+    expect((await k.del(k.sp, `/api/v1/destination/${k.otherTenantUuid}/${target.id}`)).statusCode).toBe(404);
     expect(await rows()).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
 
@@ -45,6 +46,10 @@ export const recallItems = pgTable('recall_items', {
   doneAt: ts('done_at'),
   doneBy: uuid('done_by'),
   doneCallUuid: uuid('done_call_uuid'),
+  /** The due time with none as infinity: the list's due order as a non-null keyset key (0038). */
+  dueKey: ts('due_key')
+    .notNull()
+    .generatedAlwaysAs(sql`coalesce(due_at, 'infinity'::timestamptz)`),
 });
 
 /** How many recall items each tenant has open (the badge), kept by triggers (migrations/0020_recall_counts.sql). */
@@ -52,6 +57,21 @@ export const recallCounts = pgTable('recall_counts', {
   domainUuid: uuid('domain_uuid').primaryKey(),
   openItems: bigint('open_items', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Recall items per tenant, state and assignee (the user, else the group, else the tenant's uuid for
+ * nobody's), kept by triggers (migrations/0038_recall_list_keys.sql): the recall list's totals.
+ */
+export const recallItemCounts = pgTable(
+  'recall_item_counts',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    state: text('state').notNull(),
+    assignee: uuid('assignee').notNull(),
+    items: bigint('items', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.state, t.assignee] })],
+);
 
 /** Calls counted per tenant, UTC hour, incoming number, kind and result, kept by triggers (migrations/0023_call_hours.sql). */
 export const callHours = pgTable(
@@ -81,4 +101,56 @@ export const callDays = pgTable(
     calls: bigint('calls', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.kind, t.result] })],
+);
+
+/** Per user and UTC day, the calls they handled and per UTC hour, kept by triggers (migrations/0037_user_call_days.sql). */
+export const userCallDays = pgTable(
+  'user_call_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userUuid: uuid('user_uuid').notNull(),
+    inbound: integer('inbound').notNull(),
+    outbound: integer('outbound').notNull(),
+    internal: integer('internal').notNull(),
+    talkSeconds: bigint('talk_seconds', { mode: 'number' }).notNull(),
+    connected: integer('connected').notNull(),
+    h00: integer('h00').notNull(),
+    h01: integer('h01').notNull(),
+    h02: integer('h02').notNull(),
+    h03: integer('h03').notNull(),
+    h04: integer('h04').notNull(),
+    h05: integer('h05').notNull(),
+    h06: integer('h06').notNull(),
+    h07: integer('h07').notNull(),
+    h08: integer('h08').notNull(),
+    h09: integer('h09').notNull(),
+    h10: integer('h10').notNull(),
+    h11: integer('h11').notNull(),
+    h12: integer('h12').notNull(),
+    h13: integer('h13').notNull(),
+    h14: integer('h14').notNull(),
+    h15: integer('h15').notNull(),
+    h16: integer('h16').notNull(),
+    h17: integer('h17').notNull(),
+    h18: integer('h18').notNull(),
+    h19: integer('h19').notNull(),
+    h20: integer('h20').notNull(),
+    h21: integer('h21').notNull(),
+    h22: integer('h22').notNull(),
+    h23: integer('h23').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.userUuid] })],
+);
+
+/** Per extension and UTC day, the missed calls that rang it, kept by triggers (migrations/0037_user_call_days.sql). */
+export const extensionMissedDays = pgTable(
+  'extension_missed_days',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    extensionUuid: uuid('extension_uuid').notNull(),
+    missed: integer('missed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.extensionUuid] })],
 );
