@@ -54,17 +54,27 @@ export async function buildRecordedTenant(t: Pick<TestApp, 'build' | 'database'>
     });
   }
   const ringGroup = await build.ringGroup(tenant, { ringGroupExtension: '300' });
+  await addRingGroupMembers(t, ringGroup, ['1001', '1002']);
+  const ivrMenu = await build.ivrMenu(tenant, { ivrMenuExtension: '5000' });
+  return { tenant, extensions, users, ringGroup, ivrMenu };
+}
+
+/** Adds the numbers a ring group rings, in order, each for `seconds`. */
+export async function addRingGroupMembers(
+  t: Pick<TestApp, 'database'>,
+  ringGroup: RingGroup,
+  numbers: string[],
+  seconds = 30,
+): Promise<void> {
   await t.database.db.insert(ringGroupDestinations).values(
-    ['1001', '1002'].map((destinationNumber, sortOrder) => ({
+    numbers.map((destinationNumber, sortOrder) => ({
       ringGroupUuid: ringGroup.ringGroupUuid,
-      domainUuid: tenant.domainUuid,
+      domainUuid: ringGroup.domainUuid,
       destinationNumber,
-      destinationTimeout: 30,
+      destinationTimeout: seconds,
       sortOrder,
     })),
   );
-  const ivrMenu = await build.ivrMenu(tenant, { ivrMenuExtension: '5000' });
-  return { tenant, extensions, users, ringGroup, ivrMenu };
 }
 
 /** A built user as the acting user of a service call (no sign-in: a session id of its own). */

@@ -1,10 +1,21 @@
 import { UNREGISTERED, type RecallItem, type RecallScope, type RecallState } from '@tsunagu/contract';
 import type { PageSort } from '@tsunagu/contract/paging';
-import { aliasedTable, and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  eq,
+  getTableColumns,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { customerNamesOf } from '../../platform/crm/customer-names';
 import type { Conn } from '../../platform/db/client';
-import { pageOrder } from '../../platform/db/paging';
-import { recallItems, userGroupMembers, userGroups, users } from '../../platform/db/schema';
+import { pageOrder, readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
+import { recallItemCounts, recallItems, userGroupMembers, userGroups, users } from '../../platform/db/schema';
 
 export interface RecallFilter {
   tenantUuid: string;
@@ -15,23 +26,28 @@ export interface RecallFilter {
   now: Date;
 }
 
+type RecallSort = PageSort<keyof typeof SORT_COLUMNS>;
+
+/** Each order's key, under the (tenant, state, key, id) indexes of 0038; no due time sorts last ascending. */
 const SORT_COLUMNS = {
   createdAt: recallItems.createdAt,
-  dueAt: recallItems.dueAt,
+  dueAt: recallItems.dueKey,
   number: recallItems.number,
 };
 
 const assignee = aliasedTable(users, 'assignee');
 const creator = aliasedTable(users, 'creator');
 const closer = aliasedTable(users, 'closer');
+// The item as stored, without the sort key derived from it (no due time is 'infinity', not a date).
+const { dueKey: _dueKey, ...itemColumns } = getTableColumns(recallItems);
 
 /** The groups the user belongs to. */
 const myGroups = (userUuid: string) =>
   sql`(SELECT ${userGroupMembers.userGroupUuid} FROM ${userGroupMembers} WHERE ${userGroupMembers.userUuid} = ${userUuid})`;
 
-function conditions(f: RecallFilter): SQL | undefined {
+/** The filter within the tenant: state, scope and overdue (no due time is never overdue). */
+function filterConditions(f: RecallFilter): SQL | undefined {
   return and(
-    eq(recallItems.domainUuid, f.tenantUuid),
     eq(recallItems.state, f.state),
     f.scope === 'mine' ? eq(recallItems.assigneeUserUuid, f.userUuid) : undefined,
     f.scope === 'groups'
@@ -40,24 +56,26 @@ function conditions(f: RecallFilter): SQL | undefined {
           sql`${recallItems.assigneeGroupUuid} IN ${myGroups(f.userUuid)}`,
         )
       : undefined,
-    f.overdue ? and(isNotNull(recallItems.dueAt), lt(recallItems.dueAt, f.now)) : undefined,
+    f.overdue ? lt(recallItems.dueKey, f.now) : undefined,
   );
 }
+
+const conditions = (f: RecallFilter) => and(eq(recallItems.domainUuid, f.tenantUuid), filterConditions(f));
 
 const displayName = (user: { userNm: string; username: string } | null) =>
   user ? user.userNm || user.username : '';
 
-/** Items with the names the list shows, matching `where`, in the sort's order. */
+/** Items with the names the list shows, matching `where`, in the order given. */
 async function itemsWhere(
   conn: Conn,
   where: SQL | undefined,
   now: Date,
-  sort: PageSort<keyof typeof SORT_COLUMNS> | null,
-  window: { limit: number; offset: number },
+  orderBy: SQL[],
+  limit: number,
 ): Promise<RecallItem[]> {
   const rows = await conn
     .select({
-      item: recallItems,
+      item: itemColumns,
       assignee: { userNm: assignee.userNm, username: assignee.username },
       group: userGroups.name,
       creator: { userNm: creator.userNm, username: creator.username },
@@ -69,9 +87,8 @@ async function itemsWhere(
     .leftJoin(creator, eq(creator.userUuid, recallItems.createdBy))
     .leftJoin(closer, eq(closer.userUuid, recallItems.doneBy))
     .where(where)
-    .orderBy(...(sort ? pageOrder(SORT_COLUMNS, recallItems.recallUuid, sort) : []))
-    .limit(window.limit)
-    .offset(window.offset);
+    .orderBy(...orderBy)
+    .limit(limit);
   // Every item is of the one tenant the list is scoped to.
   const tenantUuid = rows[0]?.item.domainUuid;
   const names = tenantUuid
@@ -101,20 +118,78 @@ async function itemsWhere(
   }));
 }
 
+/**
+ * One page of the list whose total is known, read by keyset (platform/db/paging.ts readKeysetRows) on
+ * the order's (tenant, state, key, id) index from the nearer end or the anchor's row.
+ */
+export function recallPage(
+  conn: Conn,
+  filter: RecallFilter,
+  sort: RecallSort,
+  total: number,
+  page: { page: number; size: number; anchor: PageAnchor | null },
+): Promise<RecallItem[]> {
+  const list: KeysetList = {
+    table: recallItems,
+    columns: { key: SORT_COLUMNS[sort.field], id: recallItems.recallUuid },
+    tenant: { column: recallItems.domainUuid, uuid: filter.tenantUuid },
+    where: filterConditions(filter),
+    descending: sort.direction === 'desc',
+  };
+  return readKeysetRows(conn, list, total, page, (ids: SQLWrapper, orderBy) =>
+    itemsWhere(
+      conn,
+      and(eq(recallItems.domainUuid, filter.tenantUuid), inArray(recallItems.recallUuid, ids)),
+      filter.now,
+      orderBy,
+      page.size,
+    ),
+  );
+}
+
+/** The first `limit` items of the filter in the sort's order (the export). */
 export function recallRows(
   conn: Conn,
   filter: RecallFilter,
-  sort: PageSort<keyof typeof SORT_COLUMNS>,
-  window: { limit: number; offset: number },
+  sort: RecallSort,
+  limit: number,
 ): Promise<RecallItem[]> {
-  return itemsWhere(conn, conditions(filter), filter.now, sort, window);
+  return itemsWhere(
+    conn,
+    conditions(filter),
+    filter.now,
+    pageOrder(SORT_COLUMNS, recallItems.recallUuid, sort),
+    limit,
+  );
 }
 
+/**
+ * How many items the filter selects. Without `overdue`, a sum of the counts the triggers of 0038 keep
+ * (one per assignee of the tenant for everyone's, the user's and the user's groups' otherwise); overdue
+ * items are counted on the due-time index, a range as long as the backlog past due, not the history.
+ */
 export async function recallTotal(conn: Conn, filter: RecallFilter): Promise<number> {
+  if (filter.overdue) {
+    const [row] = await conn
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(recallItems)
+      .where(conditions(filter));
+    return row?.n ?? 0;
+  }
+  const c = recallItemCounts;
   const [row] = await conn
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(recallItems)
-    .where(conditions(filter));
+    .select({ n: sql<number>`coalesce(sum(${c.items}), 0)`.mapWith(Number) })
+    .from(c)
+    .where(
+      and(
+        eq(c.domainUuid, filter.tenantUuid),
+        eq(c.state, filter.state),
+        filter.scope === 'mine' ? eq(c.assignee, filter.userUuid) : undefined,
+        filter.scope === 'groups'
+          ? or(eq(c.assignee, filter.userUuid), sql`${c.assignee} IN ${myGroups(filter.userUuid)}`)
+          : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -124,8 +199,8 @@ export async function recallItem(conn: Conn, tenantUuid: string, recallUuid: str
     conn,
     and(eq(recallItems.domainUuid, tenantUuid), eq(recallItems.recallUuid, recallUuid)),
     now,
-    null,
-    { limit: 1, offset: 0 },
+    [],
+    1,
   );
   return item ?? null;
 }

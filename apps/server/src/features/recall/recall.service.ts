@@ -1,21 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { numberKey, topics, type Parsed, type RecallItem, type endpoints } from '@tsunagu/contract';
 import { Refusal } from '@tsunagu/contract/refusal';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import type { Auth } from '../../platform/auth/auth-context';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import type { Conn, Db } from '../../platform/db/client';
-import { pageOf, pageTotal, pageWindow } from '../../platform/db/paging';
+import { anchoredPageOf, parsePageAnchor } from '../../platform/db/paging';
 import { recallItems } from '../../platform/db/schema';
 import {
   assignItems,
   assigneesBelong,
   closeItems,
   recallItem,
+  recallPage,
   recallRows,
   recallTotal,
   type RecallFilter,
 } from './recall.repository';
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 type RecallQuery = Parsed<typeof endpoints.recallList, 'query'>;
 type RecallCreate = Parsed<typeof endpoints.recallCreate, 'body'>;
@@ -46,16 +50,29 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
   };
 
   return {
+    /**
+     * A page of the list, in every scope, state and order read by keyset from the anchor the client
+     * sent, its total from the counters (recall.repository.ts recallTotal).
+     */
     async page(auth: Auth, tenantUuid: string, query: RecallQuery): Promise<Page<RecallItem>> {
       const filter = filterOf(auth, tenantUuid, query);
-      const content = await recallRows(db, filter, query.sort, pageWindow(query));
-      const total = await pageTotal(query, content.length, () => recallTotal(db, filter));
-      return pageOf(content, total, query);
+      const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
+      const total = await recallTotal(db, filter);
+      const content = await recallPage(db, filter, query.sort, total, {
+        ...paging,
+        anchor: parsePageAnchor(query.anchor, paging, isUuid),
+      });
+      return anchoredPageOf(
+        content,
+        total,
+        paging,
+        content.map((item) => item.recallUuid),
+      );
     },
 
     async export(auth: Auth, tenantUuid: string, query: RecallQuery): Promise<RecallItem[]> {
       const filter = filterOf(auth, tenantUuid, query);
-      const rows = await recallRows(db, filter, query.sort, { limit: EXPORT_MAX_ROWS + 1, offset: 0 });
+      const rows = await recallRows(db, filter, query.sort, EXPORT_MAX_ROWS + 1);
       if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return rows;
     },

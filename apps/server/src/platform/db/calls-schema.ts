@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
@@ -45,6 +46,10 @@ export const recallItems = pgTable('recall_items', {
   doneAt: ts('done_at'),
   doneBy: uuid('done_by'),
   doneCallUuid: uuid('done_call_uuid'),
+  /** The due time with none as infinity: the list's due order as a non-null keyset key (0038). */
+  dueKey: ts('due_key')
+    .notNull()
+    .generatedAlwaysAs(sql`coalesce(due_at, 'infinity'::timestamptz)`),
 });
 
 /** How many recall items each tenant has open (the badge), kept by triggers (migrations/0020_recall_counts.sql). */
@@ -52,6 +57,21 @@ export const recallCounts = pgTable('recall_counts', {
   domainUuid: uuid('domain_uuid').primaryKey(),
   openItems: bigint('open_items', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Recall items per tenant, state and assignee (the user, else the group, else the tenant's uuid for
+ * nobody's), kept by triggers (migrations/0038_recall_list_keys.sql): the recall list's totals.
+ */
+export const recallItemCounts = pgTable(
+  'recall_item_counts',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    state: text('state').notNull(),
+    assignee: uuid('assignee').notNull(),
+    items: bigint('items', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainUuid, t.state, t.assignee] })],
+);
 
 /** Calls counted per tenant, UTC hour, incoming number, kind and result, kept by triggers (migrations/0023_call_hours.sql). */
 export const callHours = pgTable(

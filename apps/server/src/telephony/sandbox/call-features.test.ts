@@ -1,7 +1,8 @@
 import { answeredElsewhere } from '@tsunagu/contract';
 import { describe, expect, it } from 'vitest';
 import { connected, useSandboxCalls } from './sandbox-calls';
-import { DEMO, type ScriptedPhone } from './testing';
+import type { ScriptedPhone } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 const sandbox = useSandboxCalls();
 
@@ -31,13 +32,15 @@ describe('call waiting', () => {
     expect(await reception.audio(second)).toMatchObject({ action: 'play', kind: 'hold' });
     await suzuki.modify(first.rung, 'unhold');
     expect(await yamada.audio(first.callID)).toEqual({ action: 'stop', callID: first.callID });
-    const channels = sandbox.kit.engine.callState(DEMO).filter((c) => c.extension === '1002');
+    const channels = sandbox.kit.engine.callState(RECORDED_DOMAIN).filter((c) => c.extension === '1002');
     expect(channels.map((c) => c.callstate).sort()).toEqual(['ACTIVE', 'HELD']);
 
     // Hanging up one leaves the other.
     await suzuki.bye(waiting);
     await reception.next('verto.bye', second);
-    expect(sandbox.kit.engine.callState(DEMO).filter((c) => c.extension === '1002')).toHaveLength(1);
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).filter((c) => c.extension === '1002')).toHaveLength(
+      1,
+    );
     await yamada.bye(first.callID);
   });
 });
@@ -81,10 +84,10 @@ describe('attended transfer (verto.modify replace)', () => {
       display_number: '1001',
     });
     const live = sandbox.kit.engine
-      .callState(DEMO)
+      .callState(RECORDED_DOMAIN)
       .filter((c) => [caller.callID, consult.rung].includes(c.uuid));
     expect(live.map((c) => c.callstate)).toEqual(['ACTIVE', 'ACTIVE']);
-    expect(sandbox.kit.engine.callState(DEMO).some((c) => c.extension === '1002')).toBe(false);
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).some((c) => c.extension === '1002')).toBe(false);
 
     await yamada.bye(caller.callID);
     await reception.next('verto.bye', consult.rung);
@@ -104,9 +107,9 @@ describe('attended transfer (verto.modify replace)', () => {
       code: -32002,
       message: 'transfer failed',
     });
-    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === caller.callID)?.callstate).toBe(
-      'ACTIVE',
-    );
+    expect(
+      sandbox.kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === caller.callID)?.callstate,
+    ).toBe('ACTIVE');
     await suzuki.bye(ringing);
     await yamada.bye(caller.callID);
   });
@@ -130,7 +133,9 @@ describe('pick-up (*8)', () => {
       sdp: `v=0 attach answer ${picking}`,
     });
     expect((await yamada.next('verto.display', callID)).params).toMatchObject({ display_number: '1000' });
-    const channels = sandbox.kit.engine.callState(DEMO).filter((c) => [callID, picking].includes(c.uuid));
+    const channels = sandbox.kit.engine
+      .callState(RECORDED_DOMAIN)
+      .filter((c) => [callID, picking].includes(c.uuid));
     expect(channels.map((c) => c.callstate)).toEqual(['ACTIVE', 'ACTIVE']);
 
     const rungRecord = await sandbox.kit.events.take('cdr', (r) => r.callUuid === rung);

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ringGroups } from '../../platform/db/schema';
-import { DEMO, startSandbox, type SandboxKit } from './testing';
+import { startSandbox, type SandboxKit } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 let kit: SandboxKit;
 beforeAll(async () => {
@@ -30,14 +31,14 @@ describe('a call between two browsers', () => {
     });
     const rung = String(invite.params.callID);
     expect(await kit.events.take('ring', (r) => r.extension === '1002')).toEqual({
-      domainName: DEMO,
+      domainName: RECORDED_DOMAIN,
       extension: '1002',
       callId: rung,
       callerName: '山田 太郎',
       callerNumber: '1001',
       clickToCall: false,
     });
-    expect(kit.engine.callState(DEMO)).toEqual(
+    expect(kit.engine.callState(RECORDED_DOMAIN)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           uuid: callID,
@@ -58,7 +59,7 @@ describe('a call between two browsers', () => {
     expect((await suzuki.answer(rung, ANSWER)).result).toEqual({ sessid: suzuki.sessid });
     expect((await yamada.next('verto.answer', callID)).params).toEqual({ callID, sdp: ANSWER });
     await kit.events.take('callState');
-    const states = kit.engine.callState(DEMO).filter((c) => c.uuid === callID || c.uuid === rung);
+    const states = kit.engine.callState(RECORDED_DOMAIN).filter((c) => c.uuid === callID || c.uuid === rung);
     expect(states.map((s) => [s.uuid, s.callstate, s.application, s.cid_num, s.callee_num])).toEqual(
       expect.arrayContaining([
         [callID, 'ACTIVE', 'bridge', '1001', '1002'],
@@ -85,7 +86,7 @@ describe('a call between two browsers', () => {
     ]);
     for (const record of records) {
       expect(record).toMatchObject({
-        domainName: DEMO,
+        domainName: RECORDED_DOMAIN,
         direction: 'local',
         callerIdNumber: '1001',
         hangupCause: 'NORMAL_CLEARING',
@@ -99,7 +100,9 @@ describe('a call between two browsers', () => {
       [callID, true, true, ''],
       [callID, false, true, ''],
     ]);
-    expect(kit.engine.callState(DEMO).filter((c) => c.uuid === callID || c.uuid === rung)).toEqual([]);
+    expect(kit.engine.callState(RECORDED_DOMAIN).filter((c) => c.uuid === callID || c.uuid === rung)).toEqual(
+      [],
+    );
     yamada.close();
     suzuki.close();
   });
@@ -117,7 +120,7 @@ describe('a call between two browsers', () => {
       holdState: 'held',
       sessid: suzuki.sessid,
     });
-    expect(kit.engine.callState(DEMO).find((c) => c.uuid === rung)?.callstate).toBe('HELD');
+    expect(kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === rung)?.callstate).toBe('HELD');
     expect(await yamada.audio(callID)).toMatchObject({
       action: 'play',
       kind: 'hold',
@@ -126,7 +129,7 @@ describe('a call between two browsers', () => {
     });
     expect((await suzuki.modify(rung, 'toggleHold')).result).toMatchObject({ holdState: 'active' });
     expect(await yamada.audio(callID)).toEqual({ action: 'stop', callID });
-    expect(kit.engine.callState(DEMO).find((c) => c.uuid === rung)?.callstate).toBe('ACTIVE');
+    expect(kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === rung)?.callstate).toBe('ACTIVE');
     expect((await suzuki.modify(rung, 'unhold')).result).toMatchObject({ holdState: 'active' });
 
     await suzuki.bye(rung);
@@ -180,7 +183,7 @@ describe('a call between two browsers', () => {
   it('ends a call to an extension with no phone connected with USER_NOT_REGISTERED, not NO_ANSWER', async () => {
     // 1002's softphone is not signed in, and 1002 has no desk phone.
     const yamada = await kit.phone('1001');
-    const ready = await kit.engine.softphones(kit.demoUuid);
+    const ready = await kit.engine.softphones(kit.tenantUuid);
     expect(ready).toContain('1001');
     expect(ready).not.toContain('1002');
     const callID = await yamada.dial('1002');
@@ -218,10 +221,10 @@ describe('the IVR and ring groups', () => {
       callID,
       kind: 'ivr',
       fileName: 'welcome.wav',
-      url: `/api/v1/recording/playFile?fileName=welcome.wav&domainUuid=${kit.demoUuid}`,
+      url: `/api/v1/recording/playFile?fileName=welcome.wav&domainUuid=${kit.tenantUuid}`,
       loop: false,
     });
-    expect(kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+    expect(kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callID)).toMatchObject({
       application: 'ivr',
       callstate: 'EARLY',
     });
@@ -278,7 +281,7 @@ describe('the IVR and ring groups', () => {
     });
     const second = await kit.events.take('ring', (r) => r.extension === '1003');
     expect(second.callerNumber).toBe('1001');
-    const desk = await kit.engine.deskPhone(DEMO, '1003');
+    const desk = await kit.engine.deskPhone(RECORDED_DOMAIN, '1003');
     expect(desk.answer()).toBe(true);
     // A desk phone has no media: the caller is answered without SDP.
     expect((await yamada.next('verto.answer', callID)).params).toEqual({ callID });
@@ -307,8 +310,8 @@ describe('the missed-call mail of a ring group', () => {
     await kit.t.database.db
       .update(ringGroups)
       .set({ ringGroupMissedCallData: address })
-      .where(and(eq(ringGroups.domainUuid, kit.demoUuid), eq(ringGroups.ringGroupExtension, '301')));
-    kit.engine.configChanged(kit.demoUuid, 'ringGroup');
+      .where(and(eq(ringGroups.domainUuid, kit.tenantUuid), eq(ringGroups.ringGroupExtension, '301')));
+    kit.engine.configChanged(kit.tenantUuid, 'ringGroup');
   };
 
   it('is called for when nobody answers the group, and not when a member does', async () => {
@@ -358,8 +361,8 @@ describe('the random strategy', () => {
       await kit.t.database.db
         .update(ringGroups)
         .set({ ringGroupStrategy: strategy })
-        .where(and(eq(ringGroups.domainUuid, kit.demoUuid), eq(ringGroups.ringGroupExtension, '301')));
-      kit.engine.configChanged(kit.demoUuid, 'ringGroup');
+        .where(and(eq(ringGroups.domainUuid, kit.tenantUuid), eq(ringGroups.ringGroupExtension, '301')));
+      kit.engine.configChanged(kit.tenantUuid, 'ringGroup');
     };
     await setStrategy('random');
     const [yamada, reception] = await Promise.all([kit.phone('1001'), kit.phone('1000')]);
@@ -368,7 +371,7 @@ describe('the random strategy', () => {
       const callID = await yamada.dial('301');
       const ring = await kit.events.take('ring', (r) => r.callerNumber === '1001');
       expect(ring.extension).toBe('1003');
-      expect((await kit.engine.deskPhone(DEMO, '1003')).answer()).toBe(true);
+      expect((await kit.engine.deskPhone(RECORDED_DOMAIN, '1003')).answer()).toBe(true);
       await yamada.next('verto.answer', callID);
       await yamada.bye(callID);
       expect(reception.requests.all().filter((r) => r.method === 'verto.invite')).toEqual([]);
@@ -386,7 +389,7 @@ describe('outside numbers and speed dials', () => {
     const callID = await yamada.dial('0312340001');
     expect((await yamada.next('verto.answer', callID)).params).toEqual({ callID });
     const outside = kit.engine
-      .callState(DEMO)
+      .callState(RECORDED_DOMAIN)
       .find((c) => c.dest === '0312340001' && c.direction === 'outbound');
     // The outside party sees the tenant's line, not the extension.
     expect(outside).toMatchObject({ extension: '', cid_num: '0312345678', callstate: 'ACTIVE' });
@@ -406,7 +409,7 @@ describe('outside numbers and speed dials', () => {
     const yamada = await kit.phone('1001');
     const callID = await yamada.dial('*001');
     await yamada.next('verto.answer', callID);
-    expect(kit.engine.callState(DEMO).find((c) => c.uuid === callID)?.dest).toBe('0120123456');
+    expect(kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callID)?.dest).toBe('0120123456');
     await yamada.bye(callID);
     yamada.close();
   });

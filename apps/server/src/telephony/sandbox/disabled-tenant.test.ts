@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains } from '../../platform/db/schema';
-import { DEMO, ScriptedPhone, startSandbox, type SandboxKit } from './testing';
+import { ScriptedPhone, startSandbox, type SandboxKit } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 let kit: SandboxKit;
 beforeAll(async () => {
@@ -10,8 +11,8 @@ beforeAll(async () => {
 afterAll(() => kit.close());
 
 const setEnabled = async (enabled: boolean) => {
-  await kit.t.database.db.update(domains).set({ enabled }).where(eq(domains.domainUuid, kit.demoUuid));
-  kit.engine.configChanged(kit.demoUuid, 'extension');
+  await kit.t.database.db.update(domains).set({ enabled }).where(eq(domains.domainUuid, kit.tenantUuid));
+  kit.engine.configChanged(kit.tenantUuid, 'extension');
 };
 
 describe('a disabled tenant on the sandbox', () => {
@@ -20,7 +21,7 @@ describe('a disabled tenant on the sandbox', () => {
     await setEnabled(false);
     try {
       // What disabling does for each of the tenant's extensions: its signed-in softphone is dropped.
-      await kit.engine.dropRegistrations(kit.demoUuid, '1001');
+      await kit.engine.dropRegistrations(kit.tenantUuid, '1001');
       await yamada.closed;
       // A phone still connected cannot call out: the tenant has no routes.
       const callID = await suzuki.dial('1003');
@@ -28,7 +29,7 @@ describe('a disabled tenant on the sandbox', () => {
         cause: 'NO_ROUTE_DESTINATION',
       });
       // Nobody signs in again, with the right password.
-      const again = await ScriptedPhone.open(kit.url, `1001@${DEMO}`);
+      const again = await ScriptedPhone.open(kit.url, `1001@${RECORDED_DOMAIN}`);
       const refused = await again.loginWith(await kit.password('1001'));
       expect(refused.error).toBeTruthy();
       again.socket.terminate();

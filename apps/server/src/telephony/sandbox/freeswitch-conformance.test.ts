@@ -9,6 +9,7 @@ import { loadRecordedVertoSession } from '@tsunagu/contract/verto/testing/record
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREESWITCH_SDP_LINE_KINDS, sdpLineKinds } from './freeswitch-sdp';
 import { startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 type Json = Record<string, unknown>;
 
@@ -118,7 +119,7 @@ describe('the sandbox speaks verto as FreeSWITCH 1.11.1 does', () => {
     expectLikeFreeSwitch(requestsOf(phone)[0], recorded(fs1001, method('verto.clientReady')), ['id']);
     const login = phone.received.find((f) => (f.result as Json | undefined)?.message === 'logged in');
     expectLikeFreeSwitch(login, recorded(fs1001, resultWith('message', 'logged in')), ['result.message']);
-    const wrong = await phone.loginWith('wrong-password', '1002@demo.tsunagu.local');
+    const wrong = await phone.loginWith('wrong-password', `1002@${RECORDED_DOMAIN}`);
     expectLikeFreeSwitch(
       wrong,
       recorded(fs1001, (f) => (f.error as Json | undefined)?.code === -32001),

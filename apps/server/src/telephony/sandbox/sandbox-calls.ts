@@ -9,7 +9,7 @@ import { startSandbox, type SandboxKit, type ScriptedPhone } from './testing';
 export interface SandboxCalls {
   /** The file's sandbox (available from the first test on). */
   readonly kit: SandboxKit;
-  /** Phones logged in as these demo extensions, in order; closed when the test ends. */
+  /** Phones logged in as these extensions of the office, in order; closed when the test ends. */
   phones<const E extends string[]>(...extensions: E): Promise<{ [K in keyof E]: ScriptedPhone }>;
 }
 

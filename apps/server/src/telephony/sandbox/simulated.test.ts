@@ -2,15 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { dialplans, extensions, timeConditions } from '../../platform/db/schema';
-import {
-  consolePassword,
-  DEMO,
-  MONDAY_10,
-  ScriptedPhone,
-  startSandbox,
-  SUNDAY_10,
-  type SandboxKit,
-} from './testing';
+import { MONDAY_10, ScriptedPhone, startSandbox, SUNDAY_10, type SandboxKit } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 let kit: SandboxKit;
 beforeAll(async () => {
@@ -18,13 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-/** Changes a demo extension's row and tells the engine, as the extensions service does. */
+/** Changes an office extension's row and tells the engine, as the extensions service does. */
 async function updateExtension(extension: string, fields: Partial<typeof extensions.$inferInsert>) {
   await kit.t.database.db
     .update(extensions)
     .set(fields)
-    .where(and(eq(extensions.domainUuid, kit.demoUuid), eq(extensions.extension, extension)));
-  kit.engine.configChanged(kit.demoUuid, 'extension');
+    .where(and(eq(extensions.domainUuid, kit.tenantUuid), eq(extensions.extension, extension)));
+  kit.engine.configChanged(kit.tenantUuid, 'extension');
 }
 
 /**
@@ -38,7 +31,7 @@ async function callOnSunday(
   kit.setClock(SUNDAY_10);
   try {
     const { callId } = await kit.engine.simulateIncomingCall({
-      domainName: DEMO,
+      domainName: RECORDED_DOMAIN,
       from: '0612345678',
       to: '0312345679',
       ...options,
@@ -54,7 +47,7 @@ describe('simulated calls from outside', () => {
     kit.setClock(MONDAY_10);
     const [yamada, suzuki] = await Promise.all([kit.phone('1001'), kit.phone('1002')]);
     const { callId } = await kit.engine.simulateIncomingCall({
-      domainName: DEMO,
+      domainName: RECORDED_DOMAIN,
       from: '09011112222',
       to: '0312345678',
       dtmf: '1',
@@ -77,7 +70,7 @@ describe('simulated calls from outside', () => {
     });
     await yamada.answer(String(atYamada.params.callID), '');
     await suzuki.next('verto.bye', String(atSuzuki.params.callID));
-    expect(kit.engine.callState(DEMO).find((c) => c.uuid === callId)).toMatchObject({
+    expect(kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callId)).toMatchObject({
       extension: '',
       direction: 'inbound',
       callstate: 'ACTIVE',
@@ -105,7 +98,7 @@ describe('simulated calls from outside', () => {
   it('plays the closed announcement out of hours, then hangs up', async () => {
     await callOnSunday(async (callId) => {
       await expect
-        .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId))
+        .poll(() => kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callId))
         .toMatchObject({
           application: 'playback',
           callstate: 'EARLY',
@@ -124,15 +117,15 @@ describe('simulated calls from outside', () => {
         .update(timeConditions)
         .set(fields)
         .where(
-          and(eq(timeConditions.domainUuid, kit.demoUuid), eq(timeConditions.timeConditionType, 'anti')),
+          and(eq(timeConditions.domainUuid, kit.tenantUuid), eq(timeConditions.timeConditionType, 'anti')),
         );
     await setDefault({ timeConditionActionType: 'vmail', timeConditionVoiceMail: 'office@example.jp' });
-    kit.engine.configChanged(kit.demoUuid, 'schedule');
+    kit.engine.configChanged(kit.tenantUuid, 'schedule');
     try {
       await callOnSunday(
         async (callId) => {
           await expect
-            .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.application)
+            .poll(() => kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callId)?.application)
             .toBe('voicemail');
           const record = await kit.events.take('cdr', (r) => r.callUuid === callId);
           expect(record).toMatchObject({ callerIdNumber: '0612345678', destinationNumber: '0312345679' });
@@ -148,32 +141,32 @@ describe('simulated calls from outside', () => {
       );
     } finally {
       await setDefault({ timeConditionActionType: 'announce', timeConditionVoiceMail: '' });
-      kit.engine.configChanged(kit.demoUuid, 'schedule');
+      kit.engine.configChanged(kit.tenantUuid, 'schedule');
     }
   });
 
   it('follows a holiday rule from the holiday’s first to its last second, in the tenant zone', async () => {
-    // 勤労感謝の日 2026-11-23 (a Monday): the demo schedule rings 1003 all day, not the IVR.
+    // 勤労感謝の日 2026-11-23 (a Monday): the office's schedule rings 1003 all day, not the IVR.
     const [schedule] = await kit.t.database.db
       .select()
       .from(dialplans)
-      .where(and(eq(dialplans.domainUuid, kit.demoUuid), eq(dialplans.dialplanNumber, '2000')));
+      .where(and(eq(dialplans.domainUuid, kit.tenantUuid), eq(dialplans.dialplanNumber, '2000')));
     const holidayUuid = randomUUID();
     await kit.t.database.db.insert(timeConditions).values({
       timeConditionUuid: holidayUuid,
       dialplanUuid: schedule?.dialplanUuid ?? '',
-      domainUuid: kit.demoUuid,
+      domainUuid: kit.tenantUuid,
       timeConditionName: '祝日',
       timeConditionType: 'holiday',
       timeConditionOrder: 505,
       timeConditionActionType: 'action',
       timeConditionAction: '1003',
     });
-    kit.engine.configChanged(kit.demoUuid, 'schedule');
+    kit.engine.configChanged(kit.tenantUuid, 'schedule');
     const callAt = async (at: string) => {
       kit.setClock(Date.parse(at));
       const { callId } = await kit.engine.simulateIncomingCall({
-        domainName: DEMO,
+        domainName: RECORDED_DOMAIN,
         from: '0612345678',
         to: '0312345678',
         hangupAfter: 5,
@@ -190,18 +183,18 @@ describe('simulated calls from outside', () => {
         expect(await kit.events.take('ring', (r) => r.extension === '1003')).toMatchObject({
           callerNumber: '0612345678',
         });
-        await kit.engine.hangup(DEMO, callId);
+        await kit.engine.hangup(RECORDED_DOMAIN, callId);
       }
       // The next day at 10:00 is a working Tuesday: the IVR answers again.
       const callId = await callAt('2026-11-24T10:00:00+09:00');
       await expect
-        .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.application)
+        .poll(() => kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callId)?.application)
         .toBe('ivr');
-      await kit.engine.hangup(DEMO, callId);
+      await kit.engine.hangup(RECORDED_DOMAIN, callId);
     } finally {
       kit.setClock(MONDAY_10);
       await kit.t.database.db.delete(timeConditions).where(eq(timeConditions.timeConditionUuid, holidayUuid));
-      kit.engine.configChanged(kit.demoUuid, 'schedule');
+      kit.engine.configChanged(kit.tenantUuid, 'schedule');
     }
   });
 
@@ -209,7 +202,7 @@ describe('simulated calls from outside', () => {
     await updateExtension('1000', { forwardAllDestination: '1003' });
     try {
       const { callId } = await kit.engine.simulateIncomingCall({
-        domainName: DEMO,
+        domainName: RECORDED_DOMAIN,
         from: '0455556666',
         to: '0312345678',
         dtmf: '2',
@@ -218,9 +211,9 @@ describe('simulated calls from outside', () => {
       const ring = await kit.events.take('ring', (r) => r.extension === '1003');
       expect(ring.callerNumber).toBe('0455556666');
       await expect
-        .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === callId)?.callstate)
+        .poll(() => kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callId)?.callstate)
         .toBe('ACTIVE');
-      await kit.engine.hangup(DEMO, callId);
+      await kit.engine.hangup(RECORDED_DOMAIN, callId);
       expect(await kit.events.take('cdr', (r) => r.callUuid === ring.callId)).toMatchObject({
         extension: '1003',
       });
@@ -238,15 +231,15 @@ describe('simulated calls from outside', () => {
       }),
     ).rejects.toMatchObject({ reason: 'unknown-tenant' });
     await expect(
-      kit.engine.simulateIncomingCall({ domainName: DEMO, from: 'anonymous', to: '0312345678' }),
+      kit.engine.simulateIncomingCall({ domainName: RECORDED_DOMAIN, from: 'anonymous', to: '0312345678' }),
     ).rejects.toMatchObject({ reason: 'bad-number' });
   });
 });
 
 describe('a caller page (模擬発信)', () => {
   it('calls an incoming number with real media, and rings when an extension calls its number', async () => {
-    const { token } = await kit.t.login('admin', consolePassword('admin'));
-    const page = await ScriptedPhone.open(kit.url, `external:0312340001@${DEMO}`);
+    const token = await kit.consoleToken(kit.office.users['1000']);
+    const page = await ScriptedPhone.open(kit.url, `external:0312340001@${RECORDED_DOMAIN}`);
     expect((await page.loginWith(token)).result).toMatchObject({ message: 'logged in' });
     const [suzuki, yamada] = await Promise.all([kit.phone('1002'), kit.phone('1001')]);
 
@@ -285,17 +278,17 @@ describe('a caller page (模擬発信)', () => {
 describe('simulated desk phones', () => {
   it('click-to-call: the desk phone rings (click-to-call notice), answers, then the destination rings', async () => {
     const yamada = await kit.phone('1001');
-    await kit.engine.clickToCall({ domainName: DEMO, extension: '1003', dest: '1001' });
+    await kit.engine.clickToCall({ domainName: RECORDED_DOMAIN, extension: '1003', dest: '1001' });
     const notice = await kit.events.take('ring', (r) => r.extension === '1003');
     expect(notice).toMatchObject({ clickToCall: true, callerName: 'クリック発信', callerNumber: '1001' });
     const invite = await yamada.next('verto.invite');
     expect(invite.params).toMatchObject({ sdp: '', caller_id_number: '1003', caller_id_name: '田中 一郎' });
     await yamada.answer(String(invite.params.callID), '');
     await expect
-      .poll(() => kit.engine.callState(DEMO).find((c) => c.uuid === notice.callId))
+      .poll(() => kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === notice.callId))
       .toMatchObject({ callstate: 'ACTIVE', application: 'bridge', dest: '1001', callee_num: '1001' });
 
-    const desk = await kit.engine.deskPhone(DEMO, '1003');
+    const desk = await kit.engine.deskPhone(RECORDED_DOMAIN, '1003');
     expect(desk.answer()).toBe(false);
     expect(desk.hangup()).toBe(true);
     await yamada.next('verto.bye', String(invite.params.callID));
@@ -312,22 +305,24 @@ describe('simulated desk phones', () => {
     const yamada = await kit.phone('1001');
     const callID = await yamada.dial('1003');
     await kit.events.take('ring', (r) => r.extension === '1003');
-    const desk = await kit.engine.deskPhone(DEMO, '1003');
+    const desk = await kit.engine.deskPhone(RECORDED_DOMAIN, '1003');
     expect(desk.hangup()).toBe(true);
     expect((await yamada.next('verto.bye', callID)).params).toMatchObject({ cause: 'CALL_REJECTED' });
 
-    await expect(kit.engine.deskPhone(DEMO, '1001')).rejects.toMatchObject({ reason: 'no-phone' });
+    await expect(kit.engine.deskPhone(RECORDED_DOMAIN, '1001')).rejects.toMatchObject({ reason: 'no-phone' });
     await expect(
-      kit.engine.clickToCall({ domainName: DEMO, extension: '1004', dest: '1001' }),
+      kit.engine.clickToCall({ domainName: RECORDED_DOMAIN, extension: '1004', dest: '1001' }),
     ).rejects.toMatchObject({
       reason: 'no-phone',
     });
     await expect(
-      kit.engine.clickToCall({ domainName: DEMO, extension: '1999', dest: '1001' }),
+      kit.engine.clickToCall({ domainName: RECORDED_DOMAIN, extension: '1999', dest: '1001' }),
     ).rejects.toMatchObject({
       reason: 'unknown-extension',
     });
-    await expect(kit.engine.hangup(DEMO, 'nobody')).rejects.toMatchObject({ reason: 'no-channel' });
+    await expect(kit.engine.hangup(RECORDED_DOMAIN, 'nobody')).rejects.toMatchObject({
+      reason: 'no-channel',
+    });
     yamada.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * For the sandbox's tests: the engine on the demo seed behind a real WebSocket server on loopback,
+ * For the sandbox's tests: the engine on a factory-built office (testing/recorded-office.ts) behind a real WebSocket server on loopback,
  * scripted verto phones speaking to it, and a recorder of the engine's events.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,12 +13,16 @@ import { createSessionCache } from '../../platform/auth/session-cache';
 import { createTokenSigner } from '../../platform/auth/tokens';
 import { createSecretBox } from '../../platform/crypto/secrets';
 import { domains, extensions } from '../../platform/db/schema';
-import { createTestApp, PASSWORDS, type TestApp } from '../../testing/test-app';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { buildRecordedOffice, type RecordedOffice } from '../../testing/recorded-office';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { EngineEvents } from '../engine';
 import { createSandboxEngine, type SandboxEngine, type SandboxEngineOptions } from './sandbox-engine';
 import type { Schedule } from './timers';
 
-export const DEMO = 'demo.tsunagu.local';
+/** @deprecated The office's domain: import RECORDED_DOMAIN from testing/recorded-tenant. */
+export const DEMO = RECORDED_DOMAIN;
 /** Monday 5 January 2026, 10:00 in Tokyo: the schedule 通常営業 sends calls to the IVR. */
 export const MONDAY_10 = Date.parse('2026-01-05T01:00:00Z');
 /** Sunday 4 January 2026, 10:00 in Tokyo: closed, the schedule announces. */
@@ -257,8 +261,13 @@ export interface SandboxKit {
   engine: SandboxEngine;
   url: string;
   events: ReturnType<typeof recordEvents>;
-  demoUuid: string;
-  /** The verto password of a demo extension. */
+  /** The rows the sandbox runs on: the office (RECORDED_DOMAIN), a second tenant and a provider. */
+  office: RecordedOffice;
+  /** The office's tenant uuid. */
+  tenantUuid: string;
+  /** Signs a console user in; resolves with the session token (what a caller page logs in with). */
+  consoleToken(user: { username: string }): Promise<string>;
+  /** The verto password of an extension (the office's unless `domainName` names another tenant). */
   password(extension: string, domainName?: string): Promise<string>;
   /** A phone logged in as `extension@domain`. */
   phone(extension: string, domainName?: string): Promise<ScriptedPhone>;
@@ -267,9 +276,10 @@ export interface SandboxKit {
   close(): Promise<void>;
 }
 
-/** The demo seed, the sandbox on it and a WebSocket server calling acceptVerto, on 127.0.0.1. */
+/** The office built by the factories, the sandbox on it and a WebSocket server calling acceptVerto, on 127.0.0.1. */
 export async function startSandbox(options: Partial<SandboxEngineOptions> = {}): Promise<SandboxKit> {
-  const t = await createTestApp();
+  const t = await createTestApp({ demo: false });
+  const office = await buildRecordedOffice(t);
   const secrets = createSecretBox(t.config.secretKey);
   const authenticate = createAuthenticator(
     createTokenSigner(t.config.jwtSecret),
@@ -300,10 +310,9 @@ export async function startSandbox(options: Partial<SandboxEngineOptions> = {}):
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/verto`;
-  const [demo] = await t.database.db.select().from(domains).where(eq(domains.domainName, DEMO));
   const phones: ScriptedPhone[] = [];
 
-  async function password(extension: string, domainName = DEMO): Promise<string> {
+  async function password(extension: string, domainName = RECORDED_DOMAIN): Promise<string> {
     const [row] = await t.database.db
       .select({ passwordEnc: extensions.passwordEnc })
       .from(extensions)
@@ -318,9 +327,11 @@ export async function startSandbox(options: Partial<SandboxEngineOptions> = {}):
     engine,
     url,
     events: recordEvents(engine),
-    demoUuid: demo?.domainUuid as string,
+    office,
+    tenantUuid: office.tenant.domainUuid,
+    consoleToken: async (user) => (await t.login(user.username, FACTORY_PASSWORD)).token,
     password,
-    async phone(extension, domainName = DEMO) {
+    async phone(extension, domainName = RECORDED_DOMAIN) {
       const phone = await ScriptedPhone.open(url, `${extension}@${domainName}`);
       phones.push(phone);
       const reply = await phone.loginWith(await password(extension, domainName));
@@ -342,6 +353,3 @@ export async function startSandbox(options: Partial<SandboxEngineOptions> = {}):
     },
   };
 }
-
-/** The demo sign-in password of a console user. */
-export const consolePassword = (username: string) => PASSWORDS[username] as string;

@@ -1,7 +1,8 @@
 import { answeredElsewhere } from '@tsunagu/contract';
 import { describe, expect, it } from 'vitest';
 import { connected, useSandboxCalls } from './sandbox-calls';
-import { DEMO, MONDAY_10 } from './testing';
+import { MONDAY_10 } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 const sandbox = useSandboxCalls();
 
@@ -28,7 +29,7 @@ describe('blind transfer', () => {
       sdp: 'v=0 answer from reception',
     });
     expect((await yamada.next('verto.display', callID)).params).toMatchObject({ display_number: '1000' });
-    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callID)).toMatchObject({
       dest: '1000',
       callee_num: '1000',
     });
@@ -42,7 +43,7 @@ describe('blind transfer', () => {
   it('transfers from the server side, and refuses a channel that does not exist', async () => {
     const [yamada, suzuki] = await sandbox.phones('1001', '1002');
     const { callID, rung } = await connected(yamada, suzuki, '1002');
-    await sandbox.kit.engine.transfer(DEMO, rung, '0312340001');
+    await sandbox.kit.engine.transfer(RECORDED_DOMAIN, rung, '0312340001');
     await suzuki.next('verto.bye', rung);
     // The outside party has no media, so no offer is asked of yamada: only who is on the line changes.
     expect((await yamada.next('verto.display', callID)).params).toMatchObject({
@@ -51,10 +52,10 @@ describe('blind transfer', () => {
     expect(
       yamada.requests.all().filter((r) => r.method === 'verto.answer' || r.method === 'sandbox.offer'),
     ).toEqual([]);
-    await expect(sandbox.kit.engine.transfer(DEMO, 'nobody', '1000')).rejects.toMatchObject({
+    await expect(sandbox.kit.engine.transfer(RECORDED_DOMAIN, 'nobody', '1000')).rejects.toMatchObject({
       reason: 'no-channel',
     });
-    await sandbox.kit.engine.hangup(DEMO, callID);
+    await sandbox.kit.engine.hangup(RECORDED_DOMAIN, callID);
     expect((await yamada.next('verto.bye', callID)).params).toMatchObject({ cause: 'NORMAL_CLEARING' });
   });
 });
@@ -77,8 +78,8 @@ describe('park', () => {
       callerIdName: '山田 太郎',
     });
     expect(parked.slots.filter((s) => s.occupied)).toHaveLength(1);
-    expect(sandbox.kit.engine.parkSlots(DEMO)[2]?.occupied).toBe(true);
-    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+    expect(sandbox.kit.engine.parkSlots(RECORDED_DOMAIN)[2]?.occupied).toBe(true);
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callID)).toMatchObject({
       application: 'valet_park',
       dest: 'park+5903',
     });
@@ -105,7 +106,7 @@ describe('park', () => {
     expect(await yamada.audio(callID)).toEqual({ action: 'stop', callID });
     const freed = await sandbox.kit.events.take('park', (p) => p.slots.every((s) => !s.occupied));
     expect(freed.slots[2]?.occupied).toBe(false);
-    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === callID)).toMatchObject({
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === callID)).toMatchObject({
       application: 'bridge',
       callstate: 'ACTIVE',
     });
@@ -119,7 +120,7 @@ describe('park', () => {
     const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
     // In business hours 0312345678's IVR sends digit 1 to the ring group of 1001 and 1002.
     const { callId } = await sandbox.kit.engine.simulateIncomingCall({
-      domainName: DEMO,
+      domainName: RECORDED_DOMAIN,
       from: '09012345678',
       to: '0312345678',
       dtmf: '1',
@@ -159,12 +160,12 @@ describe('park', () => {
     // The caller parks the party it called.
     await yamada.modify(callID, 'transfer', 'park+5904');
     await sandbox.kit.events.take('park', (p) => p.slots[3]?.occupied === true);
-    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === rung)).toMatchObject({
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === rung)).toMatchObject({
       application: 'valet_park',
       extension: '1002',
       callee_num: '1001',
     });
-    await sandbox.kit.engine.hangup(DEMO, rung);
+    await sandbox.kit.engine.hangup(RECORDED_DOMAIN, rung);
     await sandbox.kit.events.take('park', (p) => !p.slots[3]?.occupied);
   });
 
@@ -175,7 +176,7 @@ describe('park', () => {
     await sandbox.kit.events.take('park', (p) => p.slots[0]?.occupied === true);
     const empty = await suzuki.dial('5908');
     expect((await suzuki.next('verto.bye', empty)).params).toMatchObject({ cause: 'UNALLOCATED_NUMBER' });
-    await sandbox.kit.engine.hangup(DEMO, callID);
+    await sandbox.kit.engine.hangup(RECORDED_DOMAIN, callID);
     await sandbox.kit.events.take('park', (p) => !p.slots[0]?.occupied);
   });
 });
@@ -197,7 +198,7 @@ describe('monitor', () => {
       callID: listening,
       sdp: `v=0 attach answer ${String(tap.params.callID)}`,
     });
-    expect(sandbox.kit.engine.callState(DEMO).find((c) => c.uuid === listening)).toMatchObject({
+    expect(sandbox.kit.engine.callState(RECORDED_DOMAIN).find((c) => c.uuid === listening)).toMatchObject({
       application: 'eavesdrop',
       callstate: 'ACTIVE',
       callee_num: '1002',

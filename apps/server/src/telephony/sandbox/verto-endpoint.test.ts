@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extensions } from '../../platform/db/schema';
-import { consolePassword, DEMO, ScriptedPhone, startSandbox, type SandboxKit } from './testing';
+import { ScriptedPhone, startSandbox, type SandboxKit } from './testing';
+import { RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 
 let kit: SandboxKit;
 beforeAll(async () => {
@@ -13,28 +14,31 @@ const AUTH_FAILED = { code: -32001, message: 'Authentication Failure' };
 
 describe('login', () => {
   it('takes ext@domain with the extension password, answers as mod_verto and registers the extension', async () => {
-    const phone = await ScriptedPhone.open(kit.url, `1001@${DEMO}`);
+    const phone = await ScriptedPhone.open(kit.url, `1001@${RECORDED_DOMAIN}`);
     const reply = await phone.loginWith(await kit.password('1001'));
     expect(reply).toEqual({ jsonrpc: '2.0', id: 1, result: { message: 'logged in', sessid: phone.sessid } });
     expect((await phone.next('verto.clientReady')).params).toEqual({ reattached_sessions: [] });
     expect(await kit.events.take('registration', (e) => e.extension === '1001')).toEqual({
-      domainName: DEMO,
+      domainName: RECORDED_DOMAIN,
       extension: '1001',
       registered: true,
       kind: 'verto',
     });
-    expect(kit.engine.registrations(DEMO)).toContainEqual({ extension: '1001', kind: 'verto' });
+    expect(kit.engine.registrations(RECORDED_DOMAIN)).toContainEqual({ extension: '1001', kind: 'verto' });
     phone.close();
     await kit.events.take('registration', (e) => e.extension === '1001' && !e.registered);
-    expect(kit.engine.registrations(DEMO)).not.toContainEqual({ extension: '1001', kind: 'verto' });
+    expect(kit.engine.registrations(RECORDED_DOMAIN)).not.toContainEqual({
+      extension: '1001',
+      kind: 'verto',
+    });
   });
 
   it('refuses a wrong password, a disabled extension and another tenant with -32001, and stays open', async () => {
-    const phone = await ScriptedPhone.open(kit.url, `1002@${DEMO}`);
+    const phone = await ScriptedPhone.open(kit.url, `1002@${RECORDED_DOMAIN}`);
     expect((await phone.loginWith('wrong-password')).error).toEqual(AUTH_FAILED);
-    expect((await phone.loginWith(await kit.password('1002'), '1002@other.tsunagu.local')).error).toEqual(
-      AUTH_FAILED,
-    );
+    expect(
+      (await phone.loginWith(await kit.password('1002'), `1002@${kit.office.other.tenant.domainName}`)).error,
+    ).toEqual(AUTH_FAILED);
     expect((await phone.loginWith(await kit.password('1002'), '1002')).error).toEqual(AUTH_FAILED);
     expect((await phone.loginWith(await kit.password('1002'), '1002@nowhere.example')).error).toEqual(
       AUTH_FAILED,
@@ -44,10 +48,12 @@ describe('login', () => {
       kit.t.database.db
         .update(extensions)
         .set({ enabled })
-        .where(and(eq(extensions.domainUuid, kit.demoUuid), eq(extensions.extension, '1004')));
+        .where(and(eq(extensions.domainUuid, kit.tenantUuid), eq(extensions.extension, '1004')));
     await disable(false);
     try {
-      expect((await phone.loginWith(await kit.password('1004'), `1004@${DEMO}`)).error).toEqual(AUTH_FAILED);
+      expect((await phone.loginWith(await kit.password('1004'), `1004@${RECORDED_DOMAIN}`)).error).toEqual(
+        AUTH_FAILED,
+      );
     } finally {
       await disable(true);
     }
@@ -59,18 +65,25 @@ describe('login', () => {
   });
 
   it('lets a caller page in with the session token of a tenant or provider administrator only', async () => {
-    const login = `external:0312340001@${DEMO}`;
-    const token = async (username: string) => (await kit.t.login(username, consolePassword(username))).token;
+    const login = `external:0312340001@${RECORDED_DOMAIN}`;
+    const { users, other } = kit.office;
+    const token = kit.consoleToken;
     const phone = await ScriptedPhone.open(kit.url, login);
-    expect((await phone.loginWith(await token('yamada'))).error).toEqual(AUTH_FAILED);
-    expect((await phone.loginWith(await token('admin-b'))).error).toEqual(AUTH_FAILED);
+    expect((await phone.loginWith(await token(users['1001']))).error).toEqual(AUTH_FAILED);
+    expect((await phone.loginWith(await token(other.admin))).error).toEqual(AUTH_FAILED);
     expect((await phone.loginWith('not-a-token')).error).toEqual(AUTH_FAILED);
-    expect((await phone.loginWith(await token('admin'), `external:12@${DEMO}`)).error).toEqual(AUTH_FAILED);
-    expect((await phone.loginWith(await token('admin'))).result).toMatchObject({ message: 'logged in' });
+    expect(
+      (await phone.loginWith(await token(users['1000']), `external:12@${RECORDED_DOMAIN}`)).error,
+    ).toEqual(AUTH_FAILED);
+    expect((await phone.loginWith(await token(users['1000']))).result).toMatchObject({
+      message: 'logged in',
+    });
     phone.close();
 
     const provider = await ScriptedPhone.open(kit.url, login);
-    expect((await provider.loginWith(await token('sp'))).result).toMatchObject({ message: 'logged in' });
+    expect((await provider.loginWith(await token(kit.office.provider))).result).toMatchObject({
+      message: 'logged in',
+    });
     provider.close();
   });
 
@@ -88,7 +101,7 @@ describe('login', () => {
 
 describe('what it refuses, never crashing', () => {
   it('asks for a login before anything else (-32000)', async () => {
-    const phone = await ScriptedPhone.open(kit.url, `1006@${DEMO}`);
+    const phone = await ScriptedPhone.open(kit.url, `1006@${RECORDED_DOMAIN}`);
     const reply = await phone.call('verto.invite', {
       sdp: 'v=0',
       dialogParams: { callID: 'c1' },

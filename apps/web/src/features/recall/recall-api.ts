@@ -2,6 +2,7 @@ import { endpoints } from '@tsunagu/contract/api';
 import type { Page } from '@tsunagu/contract/paging';
 import type { RecallBulk, RecallItem, RecallQuery } from '@tsunagu/contract/recall';
 import { fetchData } from '../../shared/api/client';
+import { fetchAnchoredQuery } from '../../shared/api/page-anchors';
 import type { ListState } from '../../shared/ui/list-url-state';
 
 /** The recall list's query key: every change invalidates it. */
@@ -20,12 +21,18 @@ export function recallQuery(state: ListState): RecallQuery {
   };
 }
 
+/**
+ * A page of the recall list, sent with the anchor of the nearest page held (keyset paging: a deep page
+ * costs the server what the first one does). The anchors are kept per tenant, filter, size and order.
+ */
 export function getRecallPage(
   domainUuid: string,
   state: ListState,
   signal?: AbortSignal,
 ): Promise<Page<RecallItem>> {
-  return fetchData(endpoints.recallList, { params: { domainUuid }, query: recallQuery(state), signal });
+  return fetchAnchoredQuery(`recall:${domainUuid}`, state.page, recallQuery(state), (query) =>
+    fetchData(endpoints.recallList, { params: { domainUuid }, query, signal }),
+  );
 }
 
 export function getRecallExport(domainUuid: string, state: ListState): Promise<RecallItem[]> {

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../../platform/crypto/secrets';
 import { dialplans, domains, extensions, recordings, timeConditions } from '../../../platform/db/schema';
+import { buildRecordedOffice, type RecordedOffice } from '../../../testing/recorded-office';
+import { RECORDED_DOMAIN } from '../../../testing/recorded-tenant';
 import { createTestApp, type TestApp } from '../../../testing/test-app';
 import type { CallRecord } from '../../engine';
 import type { FreeswitchEngine } from '../engine/freeswitch-engine';
@@ -10,7 +12,6 @@ import { executed, readDialplan } from '../testing/dialplan-reading';
 import { fixture, fixtureNames, fixtureText } from '../testing/fixtures';
 import {
   basicAuth as basic,
-  DEMO,
   recordedForm,
   startXmlExchange,
   type XmlExchange,
@@ -24,14 +25,16 @@ let exchange: XmlExchange;
 let engine: FreeswitchEngine;
 let settings: XmlExchange['settings'];
 let post: XmlExchange['post'];
-let demoUuid: string;
+/** The tenant the recorded requests name, and a second one (testing/recorded-office.ts). */
+let office: RecordedOffice;
+let tenantUuid: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: false });
+  office = await buildRecordedOffice(t);
+  tenantUuid = office.tenant.domainUuid;
   exchange = await startXmlExchange(t);
   ({ engine, settings, post } = exchange);
-  const [demo] = await t.database.db.select().from(domains).where(eq(domains.domainName, DEMO));
-  demoUuid = demo?.domainUuid ?? '';
 });
 
 afterAll(async () => {
@@ -65,15 +68,15 @@ describe('POST /fs/xml directory (recorded requests)', () => {
     expect(res.headers['content-type']).toBe('text/xml; charset=utf-8');
     const params = userParams(res.body, '1001');
     expect(params).toMatchObject({
-      password: await passwordOf(demoUuid, '1001'),
+      password: await passwordOf(tenantUuid, '1001'),
       'jsonrpc-allowed-methods': 'verto',
-      'verto-context': DEMO,
-      user_context: DEMO,
+      'verto-context': RECORDED_DOMAIN,
+      user_context: RECORDED_DOMAIN,
       effective_caller_id_name: '山田 太郎',
       effective_caller_id_number: '1001',
-      presence_id: `1001@${DEMO}`,
+      presence_id: `1001@${RECORDED_DOMAIN}`,
       do_not_disturb: 'false',
-      domain_uuid: demoUuid,
+      domain_uuid: tenantUuid,
     });
     // Every parameter and variable name the recorder answered with is there too, but its extras.
     const names = (xml: string) =>
@@ -101,7 +104,7 @@ describe('POST /fs/xml directory (recorded requests)', () => {
       expect(res.body, name).toBe(sipAuth);
     }
     const wrong = await post(recordedForm('11-directory-sip_auth-REGISTER-1002-wrong-password'));
-    expect(userParams(wrong.body, '1002').password).toBe(await passwordOf(demoUuid, '1002'));
+    expect(userParams(wrong.body, '1002').password).toBe(await passwordOf(tenantUuid, '1002'));
   });
 
   it('answers "not found" for an unknown user, an unknown domain and FreeSWITCH’s start-up scans', async () => {
@@ -117,33 +120,33 @@ describe('POST /fs/xml directory (recorded requests)', () => {
   });
 
   it('keeps each tenant’s users apart', async () => {
-    const other = recordedForm('10-directory-sip_auth-REGISTER-1001').replaceAll(DEMO, 'other.tsunagu.local');
-    const [tenant] = await t.database.db
-      .select()
-      .from(domains)
-      .where(eq(domains.domainName, 'other.tsunagu.local'));
+    const { tenant } = office.other;
+    const other = recordedForm('10-directory-sip_auth-REGISTER-1001').replaceAll(
+      RECORDED_DOMAIN,
+      tenant.domainName,
+    );
     const params = userParams((await post(other)).body, '1001');
-    expect(params.password).toBe(await passwordOf(tenant?.domainUuid ?? '', '1001'));
-    expect(params.password).not.toBe(await passwordOf(demoUuid, '1001'));
+    expect(params.password).toBe(await passwordOf(tenant.domainUuid, '1001'));
+    expect(params.password).not.toBe(await passwordOf(tenantUuid, '1001'));
     expect(params.effective_caller_id_name).toBe('佐藤 次郎');
   });
 
   it('keeps answers until the tenant’s extensions change, then answers afresh (disabled → not found)', async () => {
     const form = recordedForm('12-directory-sip_auth-REGISTER-1002');
     const before = (await post(form)).body;
-    const where = and(eq(extensions.domainUuid, demoUuid), eq(extensions.extension, '1002'));
+    const where = and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extension, '1002'));
     await t.database.db.update(extensions).set({ doNotDisturb: true }).where(where);
     expect((await post(form)).body).toBe(before);
-    engine.configChanged(demoUuid, 'extension');
+    engine.configChanged(tenantUuid, 'extension');
     expect(userParams((await post(form)).body, '1002')).toMatchObject({
       'dial-string': 'error/user_busy',
       do_not_disturb: 'true',
     });
     await t.database.db.update(extensions).set({ enabled: false }).where(where);
-    engine.configChanged(demoUuid, 'extension');
+    engine.configChanged(tenantUuid, 'extension');
     expect((await post(form)).body).toBe(NOT_FOUND_XML);
     await t.database.db.update(extensions).set({ enabled: true, doNotDisturb: false }).where(where);
-    engine.configChanged(demoUuid, 'extension');
+    engine.configChanged(tenantUuid, 'extension');
     expect((await post(form)).body).toBe(before);
   });
 });
@@ -157,12 +160,12 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     const res = await post(recordedForm(name));
     expect(res.statusCode).toBe(200);
     const dialplan = readDialplan(res.body);
-    expect(dialplan.context).toBe(DEMO);
+    expect(dialplan.context).toBe(RECORDED_DOMAIN);
     expect(dialplan.extensions).toHaveLength(1);
     const apps = executed(res.body, dialled);
     expect(apps.slice(0, 3)).toEqual([
-      ['set', `domain_name=${DEMO}`],
-      ['set', `domain_uuid=${demoUuid}`],
+      ['set', `domain_name=${RECORDED_DOMAIN}`],
+      ['set', `domain_uuid=${tenantUuid}`],
       ['set', 'call_direction=local'],
     ]);
   });
@@ -170,10 +173,10 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
   it('retrieves from a taken slot 5901 with valet_park, and refuses an empty one', async () => {
     const xml = (await post(recordedForm('20-dialplan-loopback-5901-valet-park'))).body;
     const taken = (field: string) =>
-      field === `\${valet_info(5900@${DEMO})}` ? '<extension uuid="x">5901</extension>' : '';
+      field === `\${valet_info(5900@${RECORDED_DOMAIN})}` ? '<extension uuid="x">5901</extension>' : '';
     expect(executed(xml, '5901', taken).slice(3)).toEqual([
       ['answer', ''],
-      ['valet_park', `5900@${DEMO} 5901`],
+      ['valet_park', `5900@${RECORDED_DOMAIN} 5901`],
     ]);
     expect(executed(xml, '5901').slice(3)).toEqual([['hangup', 'UNALLOCATED_NUMBER']]);
   });
@@ -199,7 +202,7 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
       'Caller-Destination-Number': '1002',
     });
     expect(executed((await post(toColleague)).body, '1002').find(([app]) => app === 'bridge')?.[1]).toContain(
-      `presence_id=1002@${DEMO}`,
+      `presence_id=1002@${RECORDED_DOMAIN}`,
     );
   });
 
@@ -207,16 +210,16 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     const form = recordedForm('22-dialplan-verto-invite-9196', { 'Caller-Destination-Number': '1002' });
     const ringing = (await post(form)).body;
     expect(executed(ringing, '1002').some(([app]) => app === 'bridge')).toBe(true);
-    const where = and(eq(extensions.domainUuid, demoUuid), eq(extensions.extension, '1002'));
+    const where = and(eq(extensions.domainUuid, tenantUuid), eq(extensions.extension, '1002'));
     await t.database.db.update(extensions).set({ doNotDisturb: true }).where(where);
     expect((await post(form)).body).toBe(ringing);
-    engine.configChanged(demoUuid, 'extension');
+    engine.configChanged(tenantUuid, 'extension');
     expect(executed((await post(form)).body, '1002').slice(3)).toEqual([['hangup', 'USER_BUSY']]);
     await t.database.db.update(extensions).set({ doNotDisturb: false }).where(where);
-    engine.configChanged(demoUuid, 'extension');
+    engine.configChanged(tenantUuid, 'extension');
   });
 
-  /** The recorded verto invite, as an outside call to the demo’s main number at a given instant. */
+  /** The recorded verto invite, as an outside call to the office’s main number at a given instant. */
   const outsideCall = (number: string, at: string) =>
     recordedForm('22-dialplan-verto-invite-9196', {
       'Caller-Context': 'public',
@@ -230,20 +233,20 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     const open = (await post(outsideCall('0312345678', '2026-11-24T10:00:00+09:00'))).body;
     expect(readDialplan(open).context).toBe('public');
     expect(executed(open, '0312345678')).toEqual([
-      ['set', `domain_name=${DEMO}`],
-      ['set', `domain_uuid=${demoUuid}`],
+      ['set', `domain_name=${RECORDED_DOMAIN}`],
+      ['set', `domain_uuid=${tenantUuid}`],
       ['set', 'call_direction=inbound'],
       ['set', 'effective_caller_id_name=代表#${caller_id_name}'],
       ['answer', ''],
       ['sleep', '200'],
-      ['ivr', `5000@${DEMO}`],
+      ['ivr', `5000@${RECORDED_DOMAIN}`],
       ['hangup', 'NORMAL_CLEARING'],
     ]);
     const [closed] = await t.database.db
       .select()
       .from(recordings)
       .where(
-        and(eq(recordings.domainUuid, demoUuid), eq(recordings.recordingFilename, 'default_closed.wav')),
+        and(eq(recordings.domainUuid, tenantUuid), eq(recordings.recordingFilename, 'default_closed.wav')),
       );
     expect(
       executed((await post(outsideCall('0312345678', '2026-11-24T21:00:00+09:00'))).body, '0312345678').slice(
@@ -252,29 +255,29 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     ).toEqual([
       // Closed: the call is marked out of hours for the call model (calls.result 'out_of_hours').
       ['set', 'tsunagu_out_of_hours=true'],
-      ['playback', `${settings.recordingsPath}/${demoUuid}/${closed?.storageName}`],
+      ['playback', `${settings.recordingsPath}/${tenantUuid}/${closed?.storageName}`],
       ['hangup', 'NORMAL_CLEARING'],
     ]);
   });
 
   it('answers a stored holiday rule from the holiday’s first to its last second, and not a second after', async () => {
-    // 勤労感謝の日 2026-11-23 (a Monday) and the demo's founding day 06-15: hung up, whatever the hour.
+    // 勤労感謝の日 2026-11-23 (a Monday) and the office's founding day 06-15: hung up, whatever the hour.
     const [schedule] = await t.database.db
       .select()
       .from(dialplans)
-      .where(and(eq(dialplans.domainUuid, demoUuid), eq(dialplans.dialplanNumber, '2000')));
+      .where(and(eq(dialplans.domainUuid, tenantUuid), eq(dialplans.dialplanNumber, '2000')));
     const holidayUuid = randomUUID();
     await t.database.db.insert(timeConditions).values({
       timeConditionUuid: holidayUuid,
       dialplanUuid: schedule?.dialplanUuid ?? '',
-      domainUuid: demoUuid,
+      domainUuid: tenantUuid,
       timeConditionName: '祝日',
       timeConditionType: 'holiday',
       timeConditionOrder: 505,
       timeConditionClosedDays: [{ name: '創立記念日', date: '06-15' }],
       timeConditionActionType: 'hangup',
     });
-    engine.configChanged(demoUuid, 'schedule');
+    engine.configChanged(tenantUuid, 'schedule');
     const answerAt = async (at: string) =>
       executed((await post(outsideCall('0312345678', at))).body, '0312345678').slice(4);
     try {
@@ -291,10 +294,10 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
       }
       // The working day after: the night's closed announcement at 00:00:00, the IVR at 10:00.
       expect((await answerAt('2026-11-24T00:00:00+09:00'))[1]?.[0]).toBe('playback');
-      expect(await answerAt('2026-11-24T10:00:00+09:00')).toContainEqual(['ivr', `5000@${DEMO}`]);
+      expect(await answerAt('2026-11-24T10:00:00+09:00')).toContainEqual(['ivr', `5000@${RECORDED_DOMAIN}`]);
     } finally {
       await t.database.db.delete(timeConditions).where(eq(timeConditions.timeConditionUuid, holidayUuid));
-      engine.configChanged(demoUuid, 'schedule');
+      engine.configChanged(tenantUuid, 'schedule');
     }
   });
 
@@ -310,9 +313,9 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
     const outside = outsideCall('0312345678', '2026-11-24T10:00:00+09:00');
     const before = { register: (await post(register)).body, outside: (await post(outside)).body };
     const setEnabled = async (enabled: boolean) => {
-      await t.database.db.update(domains).set({ enabled }).where(eq(domains.domainUuid, demoUuid));
+      await t.database.db.update(domains).set({ enabled }).where(eq(domains.domainUuid, tenantUuid));
       // What the tenant service does on disable and enable: every kind is reloaded.
-      for (const kind of ['extension', 'destination'] as const) engine.configChanged(demoUuid, kind);
+      for (const kind of ['extension', 'destination'] as const) engine.configChanged(tenantUuid, kind);
     };
     await setEnabled(false);
     try {
@@ -338,7 +341,9 @@ describe('POST /fs/xml dialplan (recorded requests)', () => {
 describe('POST /fs/xml configuration', () => {
   it('answers ivr.conf for the tenant’s menu with its keys', async () => {
     const res = await post(
-      recordedForm('30-configuration-ivr.conf-menu-tenant_a_main', { 'Menu-Name': `5000@${DEMO}` }),
+      recordedForm('30-configuration-ivr.conf-menu-tenant_a_main', {
+        'Menu-Name': `5000@${RECORDED_DOMAIN}`,
+      }),
     );
     const menu = childElements(
       childElements(
@@ -347,11 +352,11 @@ describe('POST /fs/xml configuration', () => {
       )[0]!,
       'menu',
     )[0];
-    expect(menu?.attrs.name).toBe(`5000@${DEMO}`);
-    expect(menu?.attrs['greet-long']).toMatch(new RegExp(`^${settings.recordingsPath}/${demoUuid}/`));
+    expect(menu?.attrs.name).toBe(`5000@${RECORDED_DOMAIN}`);
+    expect(menu?.attrs['greet-long']).toMatch(new RegExp(`^${settings.recordingsPath}/${tenantUuid}/`));
     expect(childElements(menu!, 'entry').map((e) => [e.attrs.digits, e.attrs.param])).toEqual([
-      ['1', `transfer 300 XML ${DEMO}`],
-      ['2', `transfer 1000 XML ${DEMO}`],
+      ['1', `transfer 300 XML ${RECORDED_DOMAIN}`],
+      ['2', `transfer 1000 XML ${RECORDED_DOMAIN}`],
     ]);
   });
 
@@ -403,7 +408,7 @@ describe('POST /fs/cdr (recorded mod_json_cdr posts)', () => {
   beforeAll(() => void engine.on('cdr', (record) => records.push(record)));
 
   const recordedCdr = (name: string) =>
-    fixture(`json_cdr/${name}.body.json`).toString('utf8').replaceAll('tenant-a.example', DEMO);
+    fixture(`json_cdr/${name}.body.json`).toString('utf8').replaceAll('tenant-a.example', RECORDED_DOMAIN);
 
   it('takes a raw JSON post and reports the leg for the call history', async () => {
     records.length = 0;
@@ -418,7 +423,7 @@ describe('POST /fs/cdr (recorded mod_json_cdr posts)', () => {
     };
     expect(records).toEqual([
       expect.objectContaining({
-        domainName: DEMO,
+        domainName: RECORDED_DOMAIN,
         callUuid: body.variables.uuid,
         extension: '1002',
         direction: 'local',

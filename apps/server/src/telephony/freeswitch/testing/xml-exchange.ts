@@ -5,14 +5,13 @@
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import type { FreeswitchSettings } from '../../../config';
 import { createSecretBox } from '../../../platform/crypto/secrets';
+import { RECORDED_DOMAIN } from '../../../testing/recorded-tenant';
 import type { TestApp } from '../../../testing/test-app';
 import { createFreeswitchEngine, type FreeswitchEngine } from '../engine/freeswitch-engine';
 import { freeswitchRoutes } from '../http/freeswitch-routes';
 import { answerCommands, fakeEsl, idleFreeswitch } from './fake-esl';
 import { fixtureText } from './fixtures';
 
-/** The demo tenant the recorded requests are asked about (they were recorded for 'tenant-a.example'). */
-export const DEMO = 'demo.tsunagu.local';
 export const XML_SECRET = 'xml-secret-for-tests-0123';
 
 export const basicAuth = (user: string, password: string) =>
@@ -31,9 +30,15 @@ export interface XmlExchange {
   close(): Promise<void>;
 }
 
-/** A recorded mod_xml_curl body, asked about the demo tenant, with some fields replaced. */
+/**
+ * A recorded mod_xml_curl body, asked about RECORDED_DOMAIN (it was recorded for 'tenant-a.example'), with
+ * some fields replaced.
+ */
 export function recordedForm(name: string, replacements: Record<string, string> = {}): string {
-  let body = fixtureText(`xml_curl/${name}.request-body.form`).replaceAll('tenant-a.example', DEMO);
+  let body = fixtureText(`xml_curl/${name}.request-body.form`).replaceAll(
+    'tenant-a.example',
+    RECORDED_DOMAIN,
+  );
   for (const [field, value] of Object.entries(replacements)) {
     body = body.replace(new RegExp(`(^|&)${field}=[^&]*`), `$1${field}=${encodeURIComponent(value)}`);
   }
