@@ -1,26 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { chatMessages, messages, type ChatItem } from '@tsunagu/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, users } from '../../platform/db/schema';
 import { createMemoryBus } from '../../platform/realtime';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
+
+type User = Awaited<ReturnType<TestApp['build']['user']>>;
 
 const bus = createMemoryBus();
 let t: TestApp;
 let yamada: TestSession;
 let suzuki: TestSession;
+/** The built users by name: yamada, suzuki and tanaka in one tenant; sato and ito in another. */
+const built: Record<string, User> = {};
 const uuid: Record<string, string> = {};
-let demoUuid: string;
+let tenantUuid: string;
+
+const signIn = (name: string) => t.login(built[name]!.username, FACTORY_PASSWORD);
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus } });
-  for (const u of await t.database.db.select().from(users)) uuid[u.username] = u.userUuid;
-  demoUuid = (
-    await t.database.db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local'))
-  )[0]!.domainUuid;
-  yamada = await t.login('yamada', 'Staff#2026');
-  suzuki = await t.login('suzuki', 'Staff#2026');
+  t = await createTestApp({ deps: { bus }, demo: false });
+  const tenant = await t.build.tenant();
+  const otherTenant = await t.build.tenant();
+  tenantUuid = tenant.domainUuid;
+  built.yamada = await t.build.user(tenant, { userNm: '山田 太郎' });
+  built.suzuki = await t.build.user(tenant, { userNm: '鈴木 花子' });
+  built.tanaka = await t.build.user(tenant, { userNm: '田中 一郎' });
+  built.sato = await t.build.user(otherTenant, { userNm: '佐藤 次郎' });
+  built.ito = await t.build.user(otherTenant, { userNm: '伊藤 三郎' });
+  for (const [name, user] of Object.entries(built)) uuid[name] = user.userUuid;
+  yamada = await signIn('yamada');
+  suzuki = await signIn('suzuki');
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +43,7 @@ const send = (s: TestSession, to: string[], message: string, extra: object = {})
     url: '/api/v1/chat/send',
     payload: {
       chatUuid: randomUUID(),
-      domainUuid: demoUuid,
+      domainUuid: tenantUuid,
       userUuid: uuid.yamada,
       message,
       toUsers: JSON.stringify(to.map((name) => ({ id: uuid[name], itemName: name, group: '営業部' }))),
@@ -63,7 +73,7 @@ describe('chat', () => {
 
   it('keeps a message for an offline user and resets unread when the tab is opened', async () => {
     await send(yamada, ['tanaka'], '不在中のメッセージ');
-    const tanaka = await t.login('tanaka', 'Staff#2026');
+    const tanaka = await signIn('tanaka');
     const before = (await list(tanaka, uuid.tanaka!)).json().data;
     expect(before.unread).toBe(1);
     expect(before.list.at(-1).message).toBe('不在中のメッセージ');
@@ -94,16 +104,33 @@ describe('chat', () => {
   });
 
   it("refuses another tenant's user as recipient, sending as someone else, and reading someone else's chat", async () => {
+    const chatUuid = randomUUID();
+    expect((await send(yamada, ['suzuki'], '社内だけ', { chatUuid })).statusCode).toBe(200);
     const other = await send(yamada, ['sato'], '他社へ');
     expect(other.statusCode).toBe(400);
     expect(other.json().msg).toBe(chatMessages.unknownRecipient);
     const forged = await send(suzuki, ['tanaka'], 'なりすまし');
     expect(forged.statusCode).toBe(403);
     expect((await list(yamada, uuid.suzuki!)).statusCode).toBe(403);
-    const sato = await t.login('sato', 'Staff#2026');
+    const sato = await signIn('sato');
     expect((await list(sato, uuid.sato!)).json().data.list).toEqual([]);
     const crossTenant = await send(sato, ['sato'], 'x', { userUuid: uuid.sato });
     expect(crossTenant.statusCode).toBe(403);
     expect(crossTenant.json().msg).toBe(messages.otherTenant);
+
+    // The other tenant cannot overwrite a message by resending its id to a colleague of its own.
+    const reused = await send(sato, ['ito'], '上書き', {
+      chatUuid,
+      domainUuid: built.sato!.domainUuid,
+      userUuid: uuid.sato,
+    });
+    expect(reused.statusCode).toBe(200);
+    const kept = (await list(suzuki, uuid.suzuki!)).json().data.list as ChatItem[];
+    expect(kept.find((c) => c.chatUuid === chatUuid)).toMatchObject({
+      message: '社内だけ',
+      userUuid: uuid.yamada,
+    });
+    expect(kept.map((c) => c.message)).not.toContain('上書き');
+    expect((await list(sato, uuid.sato!)).json().data.list).toEqual([]);
   });
 });

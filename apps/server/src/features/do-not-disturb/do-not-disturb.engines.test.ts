@@ -4,11 +4,11 @@
  * it off rings again. The engines reload because the service tells them (no test pokes their caches).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/pbx/commit-change';
 import type { ConfigListener } from '../../platform/pbx/config-kind';
-import { domains, users } from '../../platform/db/schema';
+import { domains, extensions, users } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { executed } from '../../telephony/freeswitch/testing/dialplan-reading';
 import {
@@ -16,28 +16,33 @@ import {
   startXmlExchange,
   type XmlExchange,
 } from '../../telephony/freeswitch/testing/xml-exchange';
-import { DEMO, startSandbox, type SandboxKit } from '../../telephony/sandbox/testing';
+import { startSandbox, type SandboxKit } from '../../telephony/sandbox/testing';
+import { actorOf, buildRecordedTenant, RECORDED_DOMAIN } from '../../testing/recorded-tenant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createDoNotDisturbService } from './do-not-disturb.service';
 
-/** suzuki (extension 1002, a member of group 300 with yamada's 1001) as the acting user. */
-async function suzuki(db: Db): Promise<Actor> {
+/**
+ * The user on extension `extension` of the tenant `domainName` as the acting user: by default the one on
+ * 1002 of the recorded tenant (鈴木, a member of group 300 with 1001), whatever rows the kit built.
+ */
+async function userOn(db: Db, extension = '1002', domainName = RECORDED_DOMAIN): Promise<Actor> {
   const [row] = await db
     .select({ user: users, domainName: domains.domainName })
     .from(users)
     .innerJoin(domains, eq(domains.domainUuid, users.domainUuid))
-    .where(eq(users.username, 'suzuki'));
-  if (!row) throw new Error('no demo user suzuki');
-  const { user, domainName } = row;
+    .innerJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
+    .where(and(eq(domains.domainName, domainName), eq(extensions.extension, extension)));
+  if (!row) throw new Error(`no user on ${extension}@${domainName}`);
+  const { user } = row;
   return {
-    auth: { ...user, sessionUuid: randomUUID(), username: user.username, domainName },
+    auth: { ...user, sessionUuid: randomUUID(), username: user.username, domainName: row.domainName },
     ip: '127.0.0.1',
   };
 }
 
-async function doNotDisturb(db: Db, engine: ConfigListener, on: boolean): Promise<void> {
-  const actor = await suzuki(db);
-  await createDoNotDisturbService({ db, engine }).set(actor, actor.auth.domainUuid, {
+async function doNotDisturb(db: Db, engine: ConfigListener, on: boolean, actor?: Actor): Promise<void> {
+  const as = actor ?? (await userOn(db));
+  await createDoNotDisturbService({ db, engine }).set(as, as.auth.domainUuid, {
     doNotDisturb: on ? 'true' : 'false',
   });
 }
@@ -77,9 +82,17 @@ describe('do-not-disturb on the sandbox', () => {
 describe('do-not-disturb in the FreeSWITCH dialplan', () => {
   let t: TestApp;
   let exchange: XmlExchange;
+  let otherUser: Awaited<ReturnType<TestApp['build']['user']>>;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: false });
+    await buildRecordedTenant(t);
+    // Another tenant with a 1002 of its own: switching do-not-disturb on there changes nothing here.
+    const other = await t.build.tenant();
+    const otherPhone = await t.build.extension(other, { extension: '1002' });
+    otherUser = await t.build.user(other, { extensionUuid: otherPhone.extensionUuid });
     exchange = await startXmlExchange(t);
+    // Switched on before the tests, so FreeSWITCH has answered the cache flush it causes by the end.
+    await doNotDisturb(t.database.db, exchange.engine, true, actorOf(otherUser, other));
   });
   afterAll(async () => {
     await exchange.close();
@@ -98,15 +111,25 @@ describe('do-not-disturb in the FreeSWITCH dialplan', () => {
   };
   const bridged = (apps: [string, string][]) => apps.find(([app]) => app === 'bridge')?.[1] ?? '';
 
+  it("leaves the tenant's 1002 ringing when another tenant's 1002 switches it on", async () => {
+    expect(bridged(await dial('1002'))).toContain(`presence_id=1002@${RECORDED_DOMAIN}`);
+    expect(bridged(await dial('300'))).toContain(`presence_id=1002@${RECORDED_DOMAIN}`);
+    const [other] = await t.database.db
+      .select()
+      .from(extensions)
+      .where(eq(extensions.extensionUuid, otherUser.extensionUuid!));
+    expect(other?.doNotDisturb).toBe(true);
+  });
+
   it('answers a direct call busy and bridges the group without the member, until switched off', async () => {
-    expect(bridged(await dial('300'))).toContain(`presence_id=1002@${DEMO}`);
+    expect(bridged(await dial('300'))).toContain(`presence_id=1002@${RECORDED_DOMAIN}`);
     await doNotDisturb(t.database.db, exchange.engine, true);
     expect(await dial('1002')).toEqual([['hangup', 'USER_BUSY']]);
     const group = bridged(await dial('300'));
-    expect(group).toContain(`presence_id=1001@${DEMO}`);
-    expect(group).not.toContain(`presence_id=1002@${DEMO}`);
+    expect(group).toContain(`presence_id=1001@${RECORDED_DOMAIN}`);
+    expect(group).not.toContain(`presence_id=1002@${RECORDED_DOMAIN}`);
 
     await doNotDisturb(t.database.db, exchange.engine, false);
-    expect(bridged(await dial('1002'))).toContain(`presence_id=1002@${DEMO}`);
+    expect(bridged(await dial('1002'))).toContain(`presence_id=1002@${RECORDED_DOMAIN}`);
   });
 });

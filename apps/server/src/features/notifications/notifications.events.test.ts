@@ -10,8 +10,10 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestEngine } from '../../testing/test-engine';
 import { createAbsenceNotifier } from './notifications.events';
 
-const DEMO = 'demo.tsunagu.local';
-const OTHER = 'other.tsunagu.local';
+// The two tenants are built per file: TENANT on Tokyo time with extension 1001, OTHER keeping its
+// office abroad (its mails show its own wall clock).
+let TENANT: string;
+let OTHER: string;
 
 /** A mailer that keeps what it is given, and fails for one address. */
 function capturingMailer() {
@@ -31,12 +33,12 @@ const app = capturingMailer();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { engine, mailer: app.mailer } });
-  // The other tenant keeps its office abroad: its mails show its own wall clock.
-  await t.database.db
-    .update(domains)
-    .set({ timeZone: 'America/New_York' })
-    .where(eq(domains.domainName, OTHER));
+  t = await createTestApp({ deps: { engine, mailer: app.mailer }, demo: false });
+  const tenant = await t.build.tenant({ timeZone: 'Asia/Tokyo' });
+  const other = await t.build.tenant({ timeZone: 'America/New_York' });
+  await t.build.extension(tenant, { extension: '1001' });
+  TENANT = tenant.domainName;
+  OTHER = other.domainName;
 });
 afterAll(() => t.close());
 
@@ -44,7 +46,7 @@ let serial = 0;
 function record(overrides: Partial<CallRecord> = {}): CallRecord {
   serial++;
   return {
-    domainName: DEMO,
+    domainName: TENANT,
     callUuid: `leg-${serial}`,
     extension: null,
     direction: 'inbound',
@@ -193,7 +195,7 @@ describe('absence mails', () => {
     const tenants = await t.database.db.select().from(domains);
     const nameOf = (uuid: string) => tenants.find((d) => d.domainUuid === uuid)?.domainName;
     expect(claims.map((c) => [nameOf(c.domainUuid), c.email]).sort()).toEqual([
-      [DEMO, 'sales@example.jp'],
+      [TENANT, 'sales@example.jp'],
       [OTHER, 'b@example.jp'],
     ]);
   });

@@ -11,22 +11,44 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dialplans, recordings, timeConditions } from '../../platform/db/schema';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { weekdayAction } from '../../platform/db/seed-pbx';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import { nextScheduleNumber } from './schedules.service';
 
-let k: DemoPbxKit;
+// The tenant's '通常営業' (weekdays to IVR 5000, else the closed announcement) with two numbers on it and the
+// recording after_hours.wav; the other tenant's '本社営業' (weekdays to its group 300) and other_greeting.wav.
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  const { build } = k.t;
+  await build.builtInRecordings(k.tenant);
+  await build.recording(k.tenant, {
+    recordingName: '営業時間外のご案内',
+    recordingFilename: 'after_hours.wav',
+  });
+  await build.ivrMenu(k.tenant, { ivrMenuExtension: '5000' });
+  const regular = await build.schedule(k.tenant, {
+    name: '通常営業',
+    anti: { timeConditionActionType: 'announce', timeConditionAnnounce: 'default_closed.wav' },
+    conditions: [weekdayAction('平日営業', '09:00-18:00', '5000')],
+  });
+  await build.destination(k.tenant, regular, { destinationNumber: '0312345678' });
+  await build.destination(k.tenant, regular, { destinationNumber: '0312345679' });
+  await build.recording(k.otherTenant, { recordingFilename: 'other_greeting.wav' });
+  await build.ringGroup(k.otherTenant, { ringGroupExtension: '300' });
+  await build.schedule(k.otherTenant, {
+    name: '本社営業',
+    conditions: [weekdayAction('平日', '10:00-17:00', '300')],
+  });
 });
 afterAll(() => k.t.close());
 
 const SAVE = '/api/v1/timeCondition/save/';
-const DEMO_DOMAIN = 'demo.tsunagu.local';
 const listUrl = (domainUuid: string) => `/api/v1/timeCondition/${domainUuid}`;
 const listOf = async (domainUuid: string, session = k.admin) =>
   (await k.get(session, listUrl(domainUuid))).json().data.list as Dialplan[];
-const named = async (name: string, domainUuid = k.demoUuid) =>
-  (await listOf(domainUuid, domainUuid === k.demoUuid ? k.admin : k.adminB)).find(
+const named = async (name: string, domainUuid = k.tenantUuid) =>
+  (await listOf(domainUuid, domainUuid === k.tenantUuid ? k.admin : k.adminB)).find(
     (d) => d.dialplanName === name,
   ) as Dialplan;
 const stored = async () => ({
@@ -72,23 +94,23 @@ const holidays = (overrides: Partial<TimeCondition> = {}): TimeCondition => ({
 });
 /** The default condition of a new schedule. */
 const anti = (overrides: Partial<TimeCondition> = {}): TimeCondition => ({
-  ...(newSchedule('x', { domainName: DEMO_DOMAIN }).timeconditions[0] as TimeCondition),
+  ...(newSchedule('x', { domainName: k.tenant.domainName }).timeconditions[0] as TimeCondition),
   ...overrides,
 });
 const schedule = (name: string, conditions: TimeCondition[] = []): Dialplan => {
-  const created = newSchedule(name, { domainUuid: k.demoUuid, domainName: DEMO_DOMAIN });
+  const created = newSchedule(name, k.tenant);
   return { ...created, timeconditions: [...created.timeconditions, ...conditions] };
 };
 
 describe('schedule list', () => {
   it("lists the tenant's schedules with their conditions by priority, flags as 'true'/'false'", async () => {
-    const list = await listOf(k.demoUuid);
+    const list = await listOf(k.tenantUuid);
     expect(list.map((d) => d.dialplanName)).toEqual(['通常営業']);
     const [regular] = list;
     expect(regular).toMatchObject({
-      domainUuid: k.demoUuid,
+      domainUuid: k.tenantUuid,
       dialplanUuid: expect.any(String),
-      dialplanContext: DEMO_DOMAIN,
+      dialplanContext: k.tenant.domainName,
       dialplanNumber: '2000',
       dialplanContinue: 'true',
       dialplanOrder: 300,
@@ -110,8 +132,8 @@ describe('schedule list', () => {
   });
 
   it('requires a session (401) and a visible business-hours menu (403) on every call', async () => {
-    expect((await k.get(null, listUrl(k.demoUuid))).statusCode).toBe(401);
-    const staff = await k.get(k.staff, listUrl(k.demoUuid));
+    expect((await k.get(null, listUrl(k.tenantUuid))).statusCode).toBe(401);
+    const staff = await k.get(k.staff, listUrl(k.tenantUuid));
     expect(staff.statusCode).toBe(403);
     expect(staff.json().msg).toBe(messages.forbidden);
     expect((await k.post(k.staff, SAVE, schedule('スタッフ'))).statusCode).toBe(403);
@@ -129,11 +151,11 @@ describe('schedule save', () => {
     expect(created.json().code).toBe(0);
     const { dialplanUuid, list } = created.json().data as { dialplanUuid: string; list: Dialplan[] };
     const saved = list.find((d) => d.dialplanUuid === dialplanUuid) as Dialplan;
-    // 2000 is the demo's '通常営業'; extensions, ring groups and the IVR sit elsewhere.
+    // 2000 is the tenant's '通常営業'; extensions, ring groups and the IVR sit elsewhere.
     expect(saved).toMatchObject({
       dialplanName: '土曜営業',
       dialplanNumber: '2001',
-      dialplanContext: DEMO_DOMAIN,
+      dialplanContext: k.tenant.domainName,
     });
     expect(saved.timeconditions).toEqual([
       expect.objectContaining({
@@ -150,20 +172,26 @@ describe('schedule save', () => {
       ...saved,
       dialplanName: '土曜・年末',
       dialplanNumber: '1000',
-      dialplanContext: 'other.tsunagu.local',
+      dialplanContext: k.otherTenant.domainName,
       timeconditions: [...saved.timeconditions, weekdays(), yearEnd()],
     };
     const updated = await k.post(k.admin, SAVE, edited);
     expect(updated.statusCode).toBe(200);
     const after = await named('土曜・年末');
-    expect(after).toMatchObject({ dialplanUuid, dialplanNumber: '2001', dialplanContext: DEMO_DOMAIN });
+    expect(after).toMatchObject({
+      dialplanUuid,
+      dialplanNumber: '2001',
+      dialplanContext: k.tenant.domainName,
+    });
     expect(after.timeconditions.map((c) => c.timeConditionName)).toEqual(['年末休業', '平日', 'anti']);
     expect(after.timeconditions.at(-1)?.timeConditionUuid).toBe(saved.timeconditions[0]?.timeConditionUuid);
     const [closure] = after.timeconditions;
     const [recording] = await k.t.database.db
       .select()
       .from(recordings)
-      .where(and(eq(recordings.domainUuid, k.demoUuid), eq(recordings.recordingFilename, 'after_hours.wav')));
+      .where(
+        and(eq(recordings.domainUuid, k.tenantUuid), eq(recordings.recordingFilename, 'after_hours.wav')),
+      );
     expect(closure?.recordingUuid).toBe(recording?.recordingUuid);
 
     const audits = await k.t.database.db.select().from(auditLog).where(eq(auditLog.target, dialplanUuid));
@@ -186,10 +214,10 @@ describe('schedule save', () => {
     });
     expect(Object.keys((edit?.detail as { changes: object }).changes)).not.toContain('dialplanEnabled');
     expect(k.t.configChanges.slice(before)).toEqual([
-      { tenantUuid: k.demoUuid, kind: 'schedule' },
-      { tenantUuid: k.demoUuid, kind: 'schedule' },
+      { tenantUuid: k.tenantUuid, kind: 'schedule' },
+      { tenantUuid: k.tenantUuid, kind: 'schedule' },
     ]);
-    expect((await listOf(k.demoUuid)).map((d) => d.dialplanName)).toEqual(['土曜・年末', '通常営業']);
+    expect((await listOf(k.tenantUuid)).map((d) => d.dialplanName)).toEqual(['土曜・年末', '通常営業']);
   });
 
   it('stores and lists a Japanese office: holidays with closed days, the New Year break, nights', async () => {
@@ -410,7 +438,7 @@ describe('schedule delete', () => {
     const res = await k.del(k.admin, `/api/v1/timeCondition/${dialplanUuid}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().code).toBe(0);
-    expect((await listOf(k.demoUuid)).some((d) => d.dialplanUuid === dialplanUuid)).toBe(false);
+    expect((await listOf(k.tenantUuid)).some((d) => d.dialplanUuid === dialplanUuid)).toBe(false);
     const left = await k.t.database.db
       .select()
       .from(timeConditions)
@@ -418,20 +446,20 @@ describe('schedule delete', () => {
     expect(left).toEqual([]);
     const audits = await k.t.database.db.select().from(auditLog).where(eq(auditLog.target, dialplanUuid));
     expect(audits.map((a) => a.action)).toEqual(['schedule.save', 'schedule.delete']);
-    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'schedule' });
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.tenantUuid, kind: 'schedule' });
     expect((await k.del(k.admin, `/api/v1/timeCondition/${dialplanUuid}`)).statusCode).toBe(404);
   });
 });
 
 describe("another tenant's schedules", () => {
   it('are invisible: the list names only its own, and reading another tenant is 403', async () => {
-    expect((await listOf(k.otherUuid, k.adminB)).map((d) => d.dialplanName)).toEqual(['本社営業']);
-    const res = await k.get(k.adminB, listUrl(k.demoUuid));
+    expect((await listOf(k.otherTenantUuid, k.adminB)).map((d) => d.dialplanName)).toEqual(['本社営業']);
+    const res = await k.get(k.adminB, listUrl(k.tenantUuid));
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
   });
 
-  it('are immutable: saving or deleting a demo schedule by id fails and changes nothing', async () => {
+  it('are immutable: saving or deleting the tenant’s schedule by id fails and changes nothing', async () => {
     const regular = await named('通常営業');
     const before = await stored();
     const byId = await k.post(k.adminB, SAVE, {
@@ -449,20 +477,20 @@ describe("another tenant's schedules", () => {
 
   it("a new schedule cannot take over another tenant's condition ids", async () => {
     const regular = await named('通常営業');
-    const own = newSchedule('本社休日', { domainUuid: k.otherUuid, domainName: 'other.tsunagu.local' });
+    const own = newSchedule('本社休日', k.otherTenant);
     const stolen = own.timeconditions.map((c, i) => ({
       ...c,
       timeConditionUuid: regular.timeconditions[i]?.timeConditionUuid,
     }));
     const res = await k.post(k.adminB, SAVE, { ...own, timeconditions: stolen });
     expect(res.statusCode).toBe(200);
-    const saved = await named('本社休日', k.otherUuid);
+    const saved = await named('本社休日', k.otherTenantUuid);
     expect(saved.timeconditions[0]?.timeConditionUuid).not.toBe(regular.timeconditions[0]?.timeConditionUuid);
     expect(await named('通常営業')).toEqual(regular);
   });
 
   it('a provider admin (SP) may read another tenant', async () => {
-    expect((await listOf(k.otherUuid, k.sp)).map((d) => d.dialplanName)).toContain('本社営業');
+    expect((await listOf(k.otherTenantUuid, k.sp)).map((d) => d.dialplanName)).toContain('本社営業');
   });
 });
 
