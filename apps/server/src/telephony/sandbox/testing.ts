@@ -21,8 +21,6 @@ import type { EngineEvents } from '../engine';
 import { createSandboxEngine, type SandboxEngine, type SandboxEngineOptions } from './sandbox-engine';
 import type { Schedule } from './timers';
 
-/** @deprecated The office's domain: import RECORDED_DOMAIN from testing/recorded-tenant. */
-export const DEMO = RECORDED_DOMAIN;
 /** Monday 5 January 2026, 10:00 in Tokyo: the schedule 通常営業 sends calls to the IVR. */
 export const MONDAY_10 = Date.parse('2026-01-05T01:00:00Z');
 /** Sunday 4 January 2026, 10:00 in Tokyo: closed, the schedule announces. */
