@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { callSearchSchema } from '@tsunagu/contract';
 import { createCallHistoryService } from '../apps/server/src/features/call-history/call-history.service';
 import { CALLS, END, customerTenant, landline } from './customer-tenant';
+import { measure } from './support';
 
 const RUNS = Number(process.env.CALL_BENCH_RUNS ?? 100);
 
@@ -19,20 +20,6 @@ const search = (filters: Record<string, unknown>) => {
   const query = callSearchSchema.parse({ size: 50, ...month, ...filters });
   return () => service.page(t.tenant, query);
 };
-
-/** p50/p99 (ms) of `runs` sequential calls after warm-ups. */
-async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 3) {
-  for (let i = 0; i < warmUps; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
-  return `p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms (${runs} runs)`;
-}
 
 const cases: [string, Record<string, unknown>][] = [
   ['30 days, no filter, first page', {}],
@@ -56,6 +43,6 @@ console.log(
   `${CALLS.toLocaleString('en')} calls over a year; ${sample.totalElements.toLocaleString('en')} in the month`,
 );
 for (const [name, filters] of cases)
-  console.log(`  ${name.padEnd(36)} ${await measure(RUNS, search(filters))}`);
+  console.log(`  ${name.padEnd(36)} ${await measure(RUNS, search(filters), 3)}`);
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s measuring`);
 await t.database.close();

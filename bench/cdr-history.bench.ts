@@ -16,7 +16,7 @@ import { domains, extensions } from '../apps/server/src/platform/db/schema';
 import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
 import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
 import { pageOfExtension } from '../apps/server/src/features/cdr/cdr.repository';
-import { freshDataDir } from './support';
+import { freshDataDir, measure } from './support';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NAME = 'bench_cdr_history';
@@ -75,19 +75,6 @@ async function oldPage(offset: number) {
       sql`SELECT count(*)::int FROM cdrs WHERE domain_uuid = ${tenant} AND extension_uuid = ${extension}`,
     ),
   ]);
-}
-/** p50/p99 (ms) of `runs` sequential calls after `warmUps` unmeasured ones. */
-async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 2) {
-  for (let i = 0; i < warmUps; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
-  return `p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms (${runs} runs)`;
 }
 
 const started = performance.now();

@@ -212,3 +212,17 @@ export async function openBenchSchema(options: BenchSchemaOptions): Promise<Benc
   }
   return { url: schemaUrl, database, tenant };
 }
+
+/** p50/p99 (ms) of `runs` sequential calls of `fn` after `warmUps` unmeasured ones. */
+export async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 2): Promise<string> {
+  for (let i = 0; i < warmUps; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
+  return `p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms (${runs} runs)`;
+}

@@ -17,7 +17,7 @@ import { migrate } from '../apps/server/src/platform/db/migrate';
 import { domains } from '../apps/server/src/platform/db/schema';
 import { DEMO_DOMAIN, seedDemo } from '../apps/server/src/platform/db/seed';
 import { createRecordingStorage } from '../apps/server/src/platform/files/recording-storage';
-import { freshDataDir } from './support';
+import { freshDataDir, measure } from './support';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NAME = 'bench_tenant_calls';
@@ -66,20 +66,6 @@ async function grow(from: number, to: number) {
   // As autovacuum would: index-only scans need the visibility map.
   for (const table of ['calls', 'call_days', 'call_hours'])
     await database.runScript(`VACUUM ANALYZE ${table}`);
-}
-
-/** p50/p99 (ms) of `runs` sequential calls after `warmUps` unmeasured ones. */
-async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 2) {
-  for (let i = 0; i < warmUps; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
-  return `p50 ${at(0.5).toFixed(2).padStart(7)} ms, p99 ${at(0.99).toFixed(2).padStart(7)} ms (${runs})`;
 }
 
 const DAY = 86_400_000;
