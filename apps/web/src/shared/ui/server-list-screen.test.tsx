@@ -120,7 +120,8 @@ describe('ServerListScreen', () => {
     await user.click(rowWith('名前02').querySelector('input[type="checkbox"]')!);
     await user.click(screen.getByRole('listitem', { name: '3' }));
     await screen.findByText('名前41');
-    await user.click(rowWith('名前41').querySelector('input[type="checkbox"]')!);
+    // The page's rows can show while the table still covers them as loading (pointer-events: none).
+    await waitFor(() => user.click(rowWith('名前41').querySelector('input[type="checkbox"]')!));
     expect(screen.getByText('2件選択中')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '選択行をエクスポート' }));
     await waitFor(() => expect(exportGrid).toHaveBeenCalledTimes(1));
