@@ -100,9 +100,7 @@ async function expectSameAsRebuilt() {
 }
 
 beforeAll(async () => {
-  const t1 = Date.now();
   t = await createTestApp({ demo: false });
-  console.log('app', Date.now() - t1);
   tenantUuid = (await t.build.tenant()).domainUuid;
   otherTenant = (await t.build.tenant()).domainUuid;
   const rows = [];
@@ -122,10 +120,8 @@ beforeAll(async () => {
   rows.push(callRow(tenantUuid, 'inbound', 'answered', at('2026-11-03T01:00:00Z'), callers[1]!));
   rows.push(callRow(tenantUuid, 'inbound', 'answered', at('2026-11-03T01:10:00Z'), callers[1]!));
   rows.push(callRow(otherTenant, 'inbound', 'answered', at('2026-11-05T01:00:00Z'), '0399999999'));
-  const t0 = Date.now();
   await t.database.db.insert(calls).values(rows);
-  console.log('insert', Date.now() - t0);
-}, 240_000);
+}, 120_000);
 afterAll(() => t.close());
 
 describe("the callers' chains (発着信分析's distinct callers)", () => {
