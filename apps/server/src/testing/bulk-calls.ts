@@ -101,6 +101,8 @@ export async function buildBulkCalls(database: Database, o: BulkCalls): Promise<
         );
       }
     }
+    // Statistics of the loaded calls, or the recall items' look-ups are planned for an empty table.
+    await step('ANALYZE calls', () => database.runScript('ANALYZE calls'));
     await step('recall items', () => database.runScript(recallItemsScript(tenant)));
   } finally {
     if (rebuild)
