@@ -55,7 +55,10 @@ export async function openPglite(dir: string, template?: string, guarded = false
     if (!existsSync(join(dir, 'PG_VERSION'))) copyPgliteTemplate(dir, template);
   }
   // pg_trgm: the user search's trigram index (migration 0021); PostgreSQL has it from contrib.
-  const client = await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF, extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    extensions: { pg_trgm },
+  });
   return fromPglite(guarded ? guardTransactions(client) : client);
 }
 

@@ -34,13 +34,16 @@ export function guardTransactions(client: PGlite): PGlite {
         const [work, ...rest] = args as [(tx: unknown) => Promise<unknown>, ...unknown[]];
         const state = { open: true };
         return open.run(state, () =>
-          method(async (tx: unknown) => {
-            try {
-              return await work(tx);
-            } finally {
-              state.open = false;
-            }
-          }, ...rest),
+          method(
+            async (tx: unknown) => {
+              try {
+                return await work(tx);
+              } finally {
+                state.open = false;
+              }
+            },
+            ...rest,
+          ),
         );
       };
     },
