@@ -52,8 +52,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   } else {
-    // Guarded: a statement on db inside its own transaction fails the test instead of hanging it.
-    database = await openPglite('memory://', undefined, true);
+    database = await openPglite('memory://');
   }
   await migrate(database);
   return database;
