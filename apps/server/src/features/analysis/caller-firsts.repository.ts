@@ -31,7 +31,7 @@ function byGrouping(grouping: CallGrouping): { chain: string; key: SQL; before: 
 
 /**
  * The distinct callers per group and for the whole scope (key null), exact, from the callers' chains
- * of active days (migration 0039): each caller counted at its first link in a group. The scope's zone
+ * of active days (migration 0040): each caller counted at its first link in a group. The scope's zone
  * must be the tenant's (the chains are in its local days) and its left-out days its public holidays.
  */
 export async function distinctCallers(

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { distinctCallers } from './caller-firsts.repository';
 import { lineFigures, periodInstants, type LineScope } from './line-analysis.repository';
 
-// The callers' chains (migration 0039) must give exactly the distinct callers the calls give, for every
+// The callers' chains (migration 0040) must give exactly the distinct callers the calls give, for every
 // grouping and filter, whatever writes the calls (many in one statement, a result, a number or a caller
 // changed, a call moved to another day, a delete) and in any zone (a whole number of hours from UTC or not).
 let t: TestApp;

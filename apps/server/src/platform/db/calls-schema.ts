@@ -169,12 +169,12 @@ export const extensionMissedDays = pgTable(
   (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.extensionUuid] })],
 );
 
-/** Japan's public holidays, kept equal to the holiday package (migrations/0039_caller_firsts.sql, holidays-sync.ts). */
+/** Japan's public holidays, kept equal to the holiday package (migrations/0040_caller_firsts.sql, holidays-sync.ts). */
 export const publicHolidays = pgTable('public_holidays', {
   day: date('day', { mode: 'string' }).primaryKey(),
 });
 
-/** The callers' chains of active local days, counted per link, kept by triggers (migrations/0039_caller_firsts.sql). */
+/** The callers' chains of active local days, counted per link, kept by triggers (migrations/0040_caller_firsts.sql). */
 export const callerFirsts = pgTable(
   'caller_firsts',
   {

@@ -5,7 +5,7 @@ import type { Database } from './client';
 const dateList = (days: readonly string[]) => `ARRAY[${days.map((d) => `'${d}'`).join(',')}]::date[]`;
 
 /**
- * Makes public_holidays (migration 0039) equal the holiday package's list. Writes only what differs
+ * Makes public_holidays (migration 0040) equal the holiday package's list. Writes only what differs
  * (a new package version, the first start after the migration): each write recounts the callers.
  */
 export async function syncHolidays(database: Database): Promise<void> {
