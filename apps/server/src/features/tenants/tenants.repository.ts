@@ -95,7 +95,7 @@ export async function tenantRows(
   }));
 }
 
-/** How many tenants the list holds: the kept count of 0040, or a search's matches counted. */
+/** How many tenants the list holds: the kept count of 0041, or a search's matches counted. */
 export async function tenantTotal(conn: Conn, filter: TenantFilter): Promise<number> {
   if (!filter.q) {
     const [kept] = await conn.select().from(tenantCounts);

@@ -99,7 +99,7 @@ export const extensionCounts = pgTable('extension_counts', {
   extensions: bigint('extensions', { mode: 'number' }).notNull(),
 });
 
-/** How many tenants are live and how many deleted (the tenant list's total): one row, kept by triggers (migrations/0040_tenant_counts.sql). */
+/** How many tenants are live and how many deleted (the tenant list's total): one row, kept by triggers (migrations/0041_tenant_counts.sql). */
 export const tenantCounts = pgTable('tenant_counts', {
   one: boolean('one').primaryKey().default(true),
   active: bigint('active', { mode: 'number' }).notNull(),
