@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { can, extensionCreateError, topics } from '@tsunagu/contract';
 import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import {
@@ -12,7 +11,7 @@ import {
 } from '@tsunagu/contract/admin/users';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import type { endpoints, Parsed } from '@tsunagu/contract';
-import { USER_CLASS } from '@tsunagu/contract/permissions';
+import { isProviderUser, isTenantAdmin } from '@tsunagu/contract/permissions';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import { requireQuotaRoom } from '../../platform/tenants/quotas';
 import type { Auth } from '../../platform/auth/auth-context';
@@ -20,7 +19,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions } from '../../platform/auth/sessions.repository';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Conn, Db } from '../../platform/db/client';
-import { pageAnchorOf, pageOf, pageWindow, parsePageAnchor } from '../../platform/db/paging';
+import { keysetPageAnswer, pageOf, pageWindow } from '../../platform/db/paging';
 import { listUsedNumbers, lockTenantNumbers } from '../../platform/pbx/lookups.repository';
 import type { SessionNotifier } from '../../platform/realtime';
 import type { TelephonyEngine } from '../../telephony/engine';
@@ -46,9 +45,6 @@ import {
 } from './user-admin.repository';
 
 type UserListQuery = Parsed<typeof endpoints.userList, 'query'>;
-
-/** A page anchor names users by their uuid; anything else is dropped before it reaches the database. */
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export interface UserAdminServiceDeps {
   db: Db;
@@ -124,7 +120,7 @@ export function createUserAdminService({
     if (!user || (user.domainUuid !== auth.domainUuid && !can(auth, 'tenant.manage'))) {
       throw new Refusal('not-found', 'notFound');
     }
-    if (user.userClass === USER_CLASS.provider) throw new Refusal('forbidden', 'userClassForbidden');
+    if (isProviderUser(user)) throw new Refusal('forbidden', 'userClassForbidden');
     return user;
   }
 
@@ -172,21 +168,12 @@ export function createUserAdminService({
       const filter: UserFilter = { q: query.q, enabled: query.enabled };
       const { sort } = query;
       if (!filter.q && !filter.enabled) {
-        const paging = { page: query.page, size: query.size, descending: sort.direction === 'desc' };
-        const total = await userTotal(db, tenantUuid);
-        const rows = await keysetUserPage(
-          db,
-          tenantUuid,
-          sort,
-          total,
-          { ...paging, anchor: parsePageAnchor(query.anchor, paging, isUuid) },
-          now(),
+        return keysetPageAnswer(
+          query,
+          () => userTotal(db, tenantUuid),
+          (total, page) => keysetUserPage(db, tenantUuid, sort, total, page, now()),
+          (row) => row.userUuid,
         );
-        const anchor = pageAnchorOf(
-          paging,
-          rows.map((r) => r.userUuid),
-        );
-        return { ...pageOf(rows, total, query), ...(anchor && { anchor }) };
       }
       const window = pageWindow(query);
       const { rows, matches } = await listCountedUsers(db, tenantUuid, filter, sort, window, now());
@@ -215,7 +202,7 @@ export function createUserAdminService({
     async save(actor: Actor, tenantUuid: string, input: ManagedUserSave) {
       const self = input.userUuid === actor.auth.userUuid;
       if (self && !input.enabled) throw new Refusal('invalid', 'userCannotDisableSelf');
-      if (self && input.userClass === USER_CLASS_STAFF && actor.auth.userClass === USER_CLASS.tenantAdmin) {
+      if (self && input.userClass === USER_CLASS_STAFF && isTenantAdmin(actor.auth)) {
         throw new Refusal('invalid', 'userCannotDemoteSelf');
       }
       const generated = !input.userUuid && !input.password ? generatePassword(randomBytes) : null;
@@ -226,7 +213,7 @@ export function createUserAdminService({
       await auditedTransaction(db, { actor, tenantUuid, action, conflicts: CONFLICTS }, async (tx) => {
         const before = input.userUuid ? await lockUserRow(tx, tenantUuid, input.userUuid) : null;
         if (input.userUuid && !before) throw new Refusal('not-found', 'notFound');
-        if (before?.userClass === USER_CLASS.provider) throw new Refusal('forbidden', 'userClassForbidden');
+        if (before && isProviderUser(before)) throw new Refusal('forbidden', 'userClassForbidden');
         if (await loginIdTaken(tx, input.id, input.userUuid))
           throw new Refusal('conflict', 'userLoginIdTaken');
         const groups = [...new Set(input.groups)];
