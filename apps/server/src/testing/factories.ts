@@ -174,10 +174,10 @@ export function createFactories(db: Db, secrets: SecretBox, storage: RecordingSt
   // Dialable numbers (extensions from 2001, ring groups 300, IVR menus 5000, schedules 2000) are drawn
   // from one per-tenant allocator that sees every kind; speed dials count on their own.
   const numbers = createTenantNumbers(db);
-  const speedDials = new Map<string, number>();
+  const speedNumbers = new Map<string, number>();
   const nextSpeedDial = (tenantUuid: string) => {
-    const next = speedDials.get(tenantUuid) ?? 1;
-    speedDials.set(tenantUuid, next + 1);
+    const next = speedNumbers.get(tenantUuid) ?? 1;
+    speedNumbers.set(tenantUuid, next + 1);
     return String(next).padStart(2, '0');
   };
   // The hash is slow by design; every built user shares one, made when the first is built.
