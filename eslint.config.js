@@ -6,6 +6,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { layers } from './scripts/eslint-layers.js';
 
+// Who may do what is decided in contract/permissions.ts only: elsewhere a user's class is never compared.
+const classComparison = {
+  selector:
+    "BinaryExpression[operator=/^[!=]==$/] > :matches(Literal[value='SP'], Literal[value='CP'], MemberExpression[object.name='USER_CLASS'])",
+  message:
+    "Ask can(user, capability) or a predicate of contract/permissions.ts instead of comparing a user's class.",
+};
+const permissionsModule = 'packages/contract/src/permissions.ts';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -35,6 +44,11 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['apps/server/**', permissionsModule],
+    rules: { 'no-restricted-syntax': ['error', classComparison] },
+  },
+  {
     // The server refuses by reason code (contract/reasons.ts); the HTTP platform gives the status and text.
     files: ['apps/server/**/*.ts'],
     rules: {
@@ -59,6 +73,7 @@ export default tseslint.config(
           selector: `CallExpression:matches([callee.name='${name}'], [callee.property.name='${name}']) > :function Identifier[name='db']`,
           message: `A statement inside ${name}(…) must use the transaction, not db.`,
         })),
+        classComparison,
       ],
     },
   },

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, openSubmenu, sidebar, signIn } from './support/auth-steps';
 import { useE2E } from './support/harness';
+import { sineWav } from '../apps/server/src/platform/files/wav';
 
 const e2e = useE2E();
 
@@ -68,29 +69,6 @@ async function expectAlert(page: Page, message: string) {
   await alert.getByText(message, { exact: true }).waitFor();
   await alert.getByRole('button', { name: 'OK' }).click();
   await alert.waitFor({ state: 'detached' });
-}
-
-/** A valid one-second-long 8 kHz, 16-bit mono WAV of a 440 Hz tone (about 16 KB). */
-function toneWav(seconds = 1, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28); // byte rate
-  wav.writeUInt16LE(2, 32); // block align
-  wav.writeUInt16LE(16, 34); // bits per sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) {
-    wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), 44 + i * 2);
-  }
-  return wav;
 }
 
 describe('an administrator sets up the PBX', () => {
@@ -161,7 +139,7 @@ describe('an administrator sets up the PBX', () => {
 
   it('uploads a WAV, plays it and downloads the same bytes', () =>
     onScreen('音声ファイル', async (page) => {
-      const wav = toneWav();
+      const wav = sineWav();
       await listButton(page, '新規').click();
       const form = dialog(page, 'ファイルアップロード');
       await form

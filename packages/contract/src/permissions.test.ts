@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from './api';
 import { MENU, menuConfig, walk } from './menu';
-import { can, CAPABILITIES, capabilityOfVariant, type Capability } from './permissions';
+import {
+  can,
+  CAPABILITIES,
+  capabilityOfVariant,
+  isProviderUser,
+  isTenantAdmin,
+  type Capability,
+} from './permissions';
 
 const sp = { userClass: 'SP', menu: null };
 const cp = { userClass: 'CP', menu: menuConfig([8000]) };
@@ -76,5 +83,16 @@ describe('capabilities (spec 6)', () => {
       const capability = 'capability' in endpoint ? endpoint.capability : undefined;
       if (capability !== undefined) expect(CAPABILITIES).toContain(capability);
     }
+  });
+});
+
+describe('class predicates', () => {
+  it('name the provider and the tenant administrator, and nobody else', () => {
+    expect([isProviderUser({ userClass: 'SP' }), isTenantAdmin({ userClass: 'SP' })]).toEqual([true, false]);
+    expect([isProviderUser({ userClass: 'CP' }), isTenantAdmin({ userClass: 'CP' })]).toEqual([false, true]);
+    expect([isProviderUser({ userClass: 'USER' }), isTenantAdmin({ userClass: 'USER' })]).toEqual([
+      false,
+      false,
+    ]);
   });
 });

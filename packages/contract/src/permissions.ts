@@ -137,8 +137,17 @@ const RULES: Record<Capability, Rule> = {
  * their tenant asks it (domains.two_step_for_admins).
  */
 export function twoStepRequired(subject: { userClass: string }, tenantRequiresForAdmins: boolean): boolean {
-  if (subject.userClass === USER_CLASS.provider) return true;
-  return tenantRequiresForAdmins && subject.userClass === USER_CLASS.tenantAdmin;
+  return isProviderUser(subject) || (tenantRequiresForAdmins && isTenantAdmin(subject));
+}
+
+/** A provider (SP) user: managed only in SP user management, never through a tenant's user management. */
+export function isProviderUser(user: { userClass: string }): boolean {
+  return user.userClass === USER_CLASS.provider;
+}
+
+/** A tenant's administrator (CP). */
+export function isTenantAdmin(user: { userClass: string }): boolean {
+  return user.userClass === USER_CLASS.tenantAdmin;
 }
 
 /** Every capability, for tests and tables. */

@@ -7,6 +7,7 @@ import {
 } from '@tsunagu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../platform/realtime';
+import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { createTestEngine } from '../../testing/test-engine';
 import { reasons } from '@tsunagu/contract';
@@ -15,13 +16,31 @@ const bus = createMemoryBus();
 const engine = createTestEngine();
 let t: TestApp;
 let tanaka: TestSession;
+let adminB: TestSession;
 let info: UserInfoWithDirectory;
+/** The tenant's name: yamada on 1001, tanaka on 1003 (a desk phone), 1002 without a user. */
+let tenantName: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus, engine } });
-  tanaka = await t.login('tanaka', 'Staff#2026');
-  info = (await t.request(tanaka, { method: 'GET', url: '/api/v1/user/info/tanaka?directory=true' })).json()
-    .data;
+  t = await createTestApp({ deps: { bus, engine }, demo: false });
+  const tenant = await t.build.tenant();
+  const otherTenant = await t.build.tenant();
+  tenantName = tenant.domainName;
+  const yamadaPhone = await t.build.extension(tenant, { extension: '1001' });
+  await t.build.extension(tenant, { extension: '1002' });
+  const tanakaPhone = await t.build.extension(tenant, { extension: '1003' });
+  await t.build.user(tenant, { userNm: '山田 太郎', extensionUuid: yamadaPhone.extensionUuid });
+  const user = await t.build.user(tenant, {
+    userNm: '田中 一郎',
+    phoneType: 'phone',
+    extensionUuid: tanakaPhone.extensionUuid,
+  });
+  const otherAdmin = await t.build.user(otherTenant, { userClass: 'CP' });
+  tanaka = await t.login(user.username, FACTORY_PASSWORD);
+  adminB = await t.login(otherAdmin.username, FACTORY_PASSWORD);
+  info = (
+    await t.request(tanaka, { method: 'GET', url: `/api/v1/user/info/${user.username}?directory=true` })
+  ).json().data;
 });
 afterAll(async () => {
   await t.close();
@@ -32,7 +51,7 @@ const next = (topic: string) => new Promise<string>((resolve) => void bus.subscr
 
 describe('calls', () => {
   it("lists the tenant's channels from the engine", async () => {
-    engine.channels.set('demo.tsunagu.local', [
+    engine.channels.set(tenantName, [
       {
         uuid: 'c1',
         extension: '1001',
@@ -50,7 +69,6 @@ describe('calls', () => {
       url: `/api/v1/call/callState/${info.domain.domainUuid}`,
     });
     expect(res.json().data).toEqual([expect.objectContaining({ uuid: 'c1', callstate: 'ACTIVE' })]);
-    const adminB = await t.login('admin-b', 'Admin#2026');
     expect(
       (await t.request(adminB, { method: 'GET', url: `/api/v1/call/callState/${info.domain.domainUuid}` }))
         .statusCode,
@@ -65,7 +83,7 @@ describe('calls', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(engine.clickToCalls.at(-1)).toEqual({
-      domainName: 'demo.tsunagu.local',
+      domainName: tenantName,
       extension: '1003',
       dest: '0312345678',
     });
@@ -99,7 +117,7 @@ describe('calls', () => {
   it('turns ring, park and call-state events into their topics', async () => {
     const ring = next(topics.ring(info.user.userUuid));
     engine.emit('ring', {
-      domainName: 'demo.tsunagu.local',
+      domainName: tenantName,
       extension: '1003',
       callId: 'x',
       callerName: '山田 太郎',
@@ -112,9 +130,9 @@ describe('calls', () => {
       clickToCall: true,
     });
 
-    const park = next(topics.park('demo.tsunagu.local'));
+    const park = next(topics.park(tenantName));
     engine.emit('park', {
-      domainName: 'demo.tsunagu.local',
+      domainName: tenantName,
       slots: [3, 5].map((slot) => ({
         slot,
         extension: String(5900 + slot),
@@ -126,7 +144,7 @@ describe('calls', () => {
     expect([...occupiedParkSlots(JSON.parse(await park) as ParkTopicBody)]).toEqual([3]);
 
     const state = next(topics.callState(info.domain.domainUuid));
-    engine.emit('callState', { domainName: 'demo.tsunagu.local' });
+    engine.emit('callState', { domainName: tenantName });
     expect(await state).toBe('');
   });
 });

@@ -1,25 +1,28 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, cdrs, domains, recallItems, users } from '../../platform/db/schema';
+import { calls, recallItems } from '../../platform/db/schema';
 import type { CallRecord } from '../../telephony/engine';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createCallRecordStore } from './cdr.events';
 
 let t: TestApp;
-let demoUuid: string;
+/** A tenant of its own: yamada on 1001, suzuki on 1002, tanaka on 1003; no call before the first. */
+let tenantName: string;
+let tenantUuid: string;
 let store: (record: CallRecord) => Promise<void>;
 const userOf: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  demoUuid = (await db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local')))[0]!
-    .domainUuid;
-  await db.delete(cdrs);
-  for (const name of ['yamada', 'suzuki', 'tanaka']) {
-    userOf[name] = (await db.select().from(users).where(eq(users.username, name)))[0]!.userUuid;
+  t = await createTestApp({ demo: false });
+  const tenant = await t.build.tenant();
+  tenantName = tenant.domainName;
+  tenantUuid = tenant.domainUuid;
+  const cast = { yamada: '1001', suzuki: '1002', tanaka: '1003' };
+  for (const [name, number] of Object.entries(cast)) {
+    const { extensionUuid } = await t.build.extension(tenant, { extension: number });
+    userOf[name] = (await t.build.user(tenant, { extensionUuid })).userUuid;
   }
-  store = createCallRecordStore({ db, publish: () => undefined });
+  store = createCallRecordStore({ db: t.database.db, publish: () => undefined });
 });
 afterAll(() => t.close());
 
@@ -37,7 +40,7 @@ function leg(
 ): CallRecord {
   const { answer, ...rest } = over;
   return {
-    domainName: 'demo.tsunagu.local',
+    domainName: tenantName,
     callUuid: `${callId}-${id}`,
     extension: null,
     direction: 'inbound',
@@ -63,7 +66,7 @@ const callRow = async (callId: string) =>
     await t.database.db
       .select()
       .from(calls)
-      .where(and(eq(calls.domainUuid, demoUuid), eq(calls.callId, callId)))
+      .where(and(eq(calls.domainUuid, tenantUuid), eq(calls.callId, callId)))
   )[0];
 const itemsOfCall = async (callUuid: string) =>
   t.database.db.select().from(recallItems).where(eq(recallItems.callUuid, callUuid));
@@ -105,7 +108,7 @@ describe('the call model from the engine’s legs', () => {
     });
     const items = await itemsOfCall(call!.callUuid);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ state: 'open', numberKey: CALLER, domainUuid: demoUuid });
+    expect(items[0]).toMatchObject({ state: 'open', numberKey: CALLER, domainUuid: tenantUuid });
   });
 
   it('names who answered a ring group (the third member) and opens no recall item', async () => {

@@ -1,26 +1,31 @@
 import { topics } from '@tsunagu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cdrs, domains, recallItems } from '../../platform/db/schema';
+import { cdrs } from '../../platform/db/schema';
 import { createMemoryBus } from '../../platform/realtime';
 import type { CallRecord } from '../../telephony/engine';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { FACTORY_PASSWORD } from '../../testing/factories';
+import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { createTestEngine } from '../../testing/test-engine';
 import { createCallRecordStore } from './cdr.events';
 
 const bus = createMemoryBus();
 const engine = createTestEngine();
 let t: TestApp;
-let demoUuid: string;
+/** A tenant of its own with extension 1001, whose calls the records are; no call before the first. */
+let tenantName: string;
+let tenantUuid: string;
+let admin: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus, engine } });
-  demoUuid = (
-    await t.database.db.select().from(domains).where(eq(domains.domainName, 'demo.tsunagu.local'))
-  )[0]!.domainUuid;
-  await t.database.db.delete(cdrs);
-  await t.database.db.delete(recallItems);
-  await bus.subscribe(topics.recall(demoUuid), (body) => published.push(Number(body)));
+  t = await createTestApp({ deps: { bus, engine }, demo: false });
+  const tenant = await t.build.tenant();
+  await t.build.extension(tenant, { extension: '1001' });
+  const administrator = await t.build.user(tenant, { userClass: 'CP' });
+  tenantName = tenant.domainName;
+  tenantUuid = tenant.domainUuid;
+  admin = await t.login(administrator.username, FACTORY_PASSWORD);
+  await bus.subscribe(topics.recall(tenantUuid), (body) => published.push(Number(body)));
 });
 afterAll(async () => {
   await t.close();
@@ -31,7 +36,7 @@ let minute = 0;
 function record(overrides: Partial<CallRecord>): CallRecord {
   const start = new Date(Date.UTC(2026, 10, 20, 9, minute++));
   return {
-    domainName: 'demo.tsunagu.local',
+    domainName: tenantName,
     callUuid: `leg-${minute}`,
     extension: '1001',
     direction: 'inbound',
@@ -89,7 +94,7 @@ describe('call records from the engine', () => {
       1,
     );
     await deliver(record({ callerIdNumber: '0355556666', billsec: 12 }), 0);
-    const rows = await t.database.db.select().from(cdrs).where(eq(cdrs.domainUuid, demoUuid));
+    const rows = await t.database.db.select().from(cdrs).where(eq(cdrs.domainUuid, tenantUuid));
     expect(rows).toHaveLength(7);
     expect(rows.every((r) => r.extensionUuid !== null)).toBe(true);
   });
@@ -101,11 +106,10 @@ describe('call records from the engine', () => {
     await store(r);
     await store(r);
     await store(record({ domainName: 'nowhere.example', callUuid: 'lost' }));
-    expect(published).toEqual([topics.recall(demoUuid)]);
+    expect(published).toEqual([topics.recall(tenantUuid)]);
     expect(await t.database.db.select().from(cdrs).where(eq(cdrs.callUuid, 'twice'))).toHaveLength(1);
     expect(await t.database.db.select().from(cdrs).where(eq(cdrs.callUuid, 'lost'))).toHaveLength(0);
-    const s = await t.login('admin', 'Admin#2026');
-    const res = await t.request(s, { method: 'GET', url: `/api/v1/cdr/recall/${demoUuid}` });
+    const res = await t.request(admin, { method: 'GET', url: `/api/v1/cdr/recall/${tenantUuid}` });
     expect(res.json().data).toEqual({ count: 1 });
   });
 });

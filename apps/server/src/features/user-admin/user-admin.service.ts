@@ -12,7 +12,7 @@ import {
 } from '@tsunagu/contract/admin/users';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import type { endpoints, Parsed } from '@tsunagu/contract';
-import { USER_CLASS } from '@tsunagu/contract/permissions';
+import { isProviderUser, isTenantAdmin } from '@tsunagu/contract/permissions';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import { requireQuotaRoom } from '../../platform/tenants/quotas';
 import type { Auth } from '../../platform/auth/auth-context';
@@ -124,7 +124,7 @@ export function createUserAdminService({
     if (!user || (user.domainUuid !== auth.domainUuid && !can(auth, 'tenant.manage'))) {
       throw new Refusal('not-found', 'notFound');
     }
-    if (user.userClass === USER_CLASS.provider) throw new Refusal('forbidden', 'userClassForbidden');
+    if (isProviderUser(user)) throw new Refusal('forbidden', 'userClassForbidden');
     return user;
   }
 
@@ -215,7 +215,7 @@ export function createUserAdminService({
     async save(actor: Actor, tenantUuid: string, input: ManagedUserSave) {
       const self = input.userUuid === actor.auth.userUuid;
       if (self && !input.enabled) throw new Refusal('invalid', 'userCannotDisableSelf');
-      if (self && input.userClass === USER_CLASS_STAFF && actor.auth.userClass === USER_CLASS.tenantAdmin) {
+      if (self && input.userClass === USER_CLASS_STAFF && isTenantAdmin(actor.auth)) {
         throw new Refusal('invalid', 'userCannotDemoteSelf');
       }
       const generated = !input.userUuid && !input.password ? generatePassword(randomBytes) : null;
@@ -226,7 +226,7 @@ export function createUserAdminService({
       await auditedTransaction(db, { actor, tenantUuid, action, conflicts: CONFLICTS }, async (tx) => {
         const before = input.userUuid ? await lockUserRow(tx, tenantUuid, input.userUuid) : null;
         if (input.userUuid && !before) throw new Refusal('not-found', 'notFound');
-        if (before?.userClass === USER_CLASS.provider) throw new Refusal('forbidden', 'userClassForbidden');
+        if (before && isProviderUser(before)) throw new Refusal('forbidden', 'userClassForbidden');
         if (await loginIdTaken(tx, input.id, input.userUuid))
           throw new Refusal('conflict', 'userLoginIdTaken');
         const groups = [...new Set(input.groups)];

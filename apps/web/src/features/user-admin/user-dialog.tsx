@@ -7,6 +7,7 @@ import {
   type UserFormOptions,
 } from '@tsunagu/contract/admin/users';
 import { extensionCreateError } from '@tsunagu/contract/pbx/extension';
+import { isTenantAdmin, USER_CLASS } from '@tsunagu/contract/permissions';
 import type { PhoneType } from '@tsunagu/contract/auth';
 import { Checkbox, Input, Radio, Select } from 'antd';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -52,7 +53,7 @@ export function formOf(user: ManagedUser | null): UserForm {
     userNm: user?.userNm ?? '',
     userKana: user?.userKana ?? '',
     email: user?.email ?? '',
-    userClass: user?.userClass === 'CP' ? 'CP' : USER_CLASS_STAFF,
+    userClass: user && isTenantAdmin(user) ? USER_CLASS.tenantAdmin : USER_CLASS_STAFF,
     phoneType: user?.phoneType ?? 'verto',
     userPopup: user?.userPopup ?? true,
     extension: user?.extensionUuid ?? NO_EXTENSION,

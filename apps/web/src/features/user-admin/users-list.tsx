@@ -4,7 +4,7 @@ import {
   type ManagedUser,
   type ManagedUserSaveInput,
 } from '@tsunagu/contract/admin/users';
-import { USER_CLASS } from '@tsunagu/contract/permissions';
+import { isProviderUser } from '@tsunagu/contract/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -113,7 +113,7 @@ export function UsersList({ domainUuid, title }: { domainUuid: string; title: st
         width: 410,
         text: () => '',
         render: (u) =>
-          u.userClass === USER_CLASS.provider ? null : (
+          isProviderUser(u) ? null : (
             <Space size={4} wrap>
               <Button size="small" onClick={() => setEditing({ user: u })}>
                 {t.edit}
