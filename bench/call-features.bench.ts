@@ -9,7 +9,7 @@
 // browser's pages. Run after `npm run build`: quiet-run npx tsx bench/call-features.bench.ts (BENCH_CALLS, default 20)
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { freePort, freshDataDir, signInThroughForm, start, stop, waitForLogin } from './support';
+import { freePort, quantile, freshDataDir, signInThroughForm, start, stop, waitForLogin } from './support';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 20);
 
@@ -88,7 +88,7 @@ async function answer(page: Page) {
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+  const at = (q: number) => quantile(sorted, q);
   return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(sorted.at(-1) as number).toFixed(1)} ms (n=${values.length})`;
 };
 

@@ -2,7 +2,7 @@
 // The benches' Chromium: the end-to-end tests' own start (the machine's Chromium or the packaged one, fake
 // microphone, no prompts), and pages signed in through the login form that stamp each incoming call.
 import type { Browser, Page } from 'playwright-core';
-import { signInThroughForm } from './support';
+import { quantile, signInThroughForm } from './support';
 
 export { launchBrowser as launchChromium } from '../e2e/support/browser';
 
@@ -52,7 +52,7 @@ export async function signedInPage(
 export function percentiles(values: readonly number[]): string {
   if (values.length === 0) return 'no sample';
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+  const at = (q: number) => quantile(sorted, q);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   return `p50 ${ms(at(0.5))}, p95 ${ms(at(0.95))}, p99 ${ms(at(0.99))}, max ${ms(sorted.at(-1) as number)} (n=${values.length})`;
 }

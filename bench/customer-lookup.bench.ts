@@ -16,6 +16,7 @@ import { customerOfNumber } from '../apps/server/src/platform/crm/customer-names
 import { createCustomersService } from '../apps/server/src/features/customers/customers.service';
 import { createImportService } from '../apps/server/src/features/customers/import/import.service';
 import { BIG_CLIENTS, CUSTOMERS, customerTenant, landline, mobile } from './customer-tenant';
+import { quantile } from './support';
 
 const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.SAMPLES ?? 2_000);
@@ -33,7 +34,7 @@ async function measure(label: string, run: (i: number) => Promise<unknown>, samp
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+  const at = (q: number) => quantile(times, q).toFixed(2);
   console.log(`${label}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms (${samples} samples)`);
 }
 

@@ -11,7 +11,7 @@
 import { createHmac } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
+import { freePort, freshDataDir, quantile, start, stop, waitForLogin } from './support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const JWT_SECRET = 'bench-login-redirect-secret-0123456789abcdef';
@@ -121,7 +121,7 @@ async function loginRouteBytes(browser: Browser, base: string) {
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  const at = (q: number) => quantile(sorted, q);
   return `median ${at(0.5).toFixed(0)} ms, min ${(sorted[0] as number).toFixed(0)} ms, max ${(sorted.at(-1) as number).toFixed(0)} ms (n=${values.length})`;
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createMemoryCounter, type AttemptCounter } from '../apps/server/src/platform/auth/attempt-counter';
 import { createRedisCounter } from '../apps/server/src/platform/auth/attempt-counter-redis';
 import { createLoginThrottle } from '../apps/server/src/platform/auth/login-throttle';
+import { quantile } from './support';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUNDS = 3000;
@@ -18,7 +19,7 @@ async function measure(name: string, counter: AttemptCounter): Promise<void> {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => (times[Math.floor(times.length * q)] ?? 0).toFixed(2);
+  const at = (q: number) => quantile(times, q).toFixed(2);
   console.log(`${name}: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms per sign-in (${ROUNDS} sign-ins)`);
   await counter.close();
 }

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
 import { currentCode } from '../apps/server/src/platform/auth/two-step/totp';
 import { scratchDatabase } from './large-tenant';
-import { postJson, startConsoleOn, stop, waitForLogin } from './support';
+import { postJson, quantile, startConsoleOn, stop, waitForLogin } from './support';
 
 const USERS = Number(process.env.BENCH_USERS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -88,7 +88,7 @@ async function measure(base: string, pool: Account[]) {
     }),
   );
   times.sort((a, b) => a - b);
-  const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0).toFixed(1);
+  const at = (q: number) => quantile(times, q).toFixed(1);
   return `${(times.length / SECONDS).toFixed(1)} sign-ins/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, failures ${failures}`;
 }
 

@@ -213,6 +213,11 @@ export async function openBenchSchema(options: BenchSchemaOptions): Promise<Benc
   return { url: schemaUrl, database, tenant };
 }
 
+/** The nearest-rank quantile `q` (0–1) of values sorted ascending. */
+export function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
 /** p50/p99 (ms) of `runs` sequential calls of `fn` after `warmUps` unmeasured ones. */
 export async function measure(runs: number, fn: () => Promise<unknown>, warmUps = 2): Promise<string> {
   for (let i = 0; i < warmUps; i++) await fn();
@@ -223,6 +228,5 @@ export async function measure(runs: number, fn: () => Promise<unknown>, warmUps 
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
-  return `p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms (${runs} runs)`;
+  return `p50 ${quantile(samples, 0.5).toFixed(2)} ms, p99 ${quantile(samples, 0.99).toFixed(2)} ms (${runs} runs)`;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { type Parsed, type endpoints } from '@tsunagu/contract';
 import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import { customerName, type Customer, type CustomerListItem } from '@tsunagu/contract/crm/customer';
@@ -18,7 +17,7 @@ import type { Auth } from '../../platform/auth/auth-context';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import { customerOfNumber, type CustomerOfNumber } from '../../platform/crm/customer-names';
 import type { Db } from '../../platform/db/client';
-import { anchoredPageOf, pageOf, pageTotal, pageWindow, parsePageAnchor } from '../../platform/db/paging';
+import { keysetPageAnswer, pageOf, pageTotal, pageWindow } from '../../platform/db/paging';
 import {
   customerExists,
   customerCount,
@@ -35,9 +34,6 @@ import {
 import { readLayout } from './layout.repository';
 import { insertNote, notesOf } from './notes.repository';
 import { callsWithNumbers, claimRecallItems, recallsWithNumbers } from './timeline.repository';
-
-/** A page anchor names customers by their uuid; anything else is dropped before it reaches the database. */
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 type ListQuery = Parsed<typeof endpoints.customerList, 'query'>;
 type SaveBody = Parsed<typeof endpoints.customerSave, 'body'>;
@@ -68,15 +64,11 @@ export function createCustomersService({ db }: { db: Db }) {
      */
     async page(tenantUuid: string, query: ListQuery): Promise<Page<CustomerListItem>> {
       if (!query.q) {
-        const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
-        const total = await customerCount(db, tenantUuid);
-        const anchor = parsePageAnchor(query.anchor, paging, isUuid);
-        const rows = await keysetCustomerRows(db, tenantUuid, query.sort, total, { ...paging, anchor });
-        return anchoredPageOf(
-          rows,
-          total,
-          paging,
-          rows.map((r) => r.customerUuid),
+        return keysetPageAnswer(
+          query,
+          () => customerCount(db, tenantUuid),
+          (total, page) => keysetCustomerRows(db, tenantUuid, query.sort, total, page),
+          (row) => row.customerUuid,
         );
       }
       const content = await customerRows(db, tenantUuid, query.q, query.sort, pageWindow(query));

@@ -21,6 +21,7 @@ let adminB: TestSession;
 let yamadaUuid: string;
 let suzukiUuid: string;
 let salesGroup: string;
+let supportGroup: string;
 
 interface PageBody {
   content: { recallUuid: string; number: string }[];
@@ -74,7 +75,7 @@ async function expected(
     scope === 'mine'
       ? sql`AND assignee_user_uuid = ${yamadaUuid}`
       : scope === 'groups'
-        ? sql`AND (assignee_user_uuid = ${yamadaUuid} OR assignee_group_uuid = ${salesGroup})`
+        ? sql`AND (assignee_user_uuid = ${yamadaUuid} OR assignee_group_uuid IN (${salesGroup}, ${supportGroup}))`
         : sql``;
   const rows = rowsOf<{ recall_uuid: string }>(
     await t.database.db.execute(sql`SELECT recall_uuid FROM recall_items
@@ -93,9 +94,13 @@ beforeAll(async () => {
   yamadaUuid = yamadaUser.userUuid;
   suzukiUuid = suzukiUser.userUuid;
   salesGroup = (await t.build.userGroup(office, [yamadaUser], { name: '営業部' })).userGroupUuid;
+  supportGroup = (await t.build.userGroup(office, [yamadaUser, suzukiUser], { name: '保守' })).userGroupUuid;
+  // A group Yamada is not in: "my groups" leaves its items out.
+  const billingGroup = (await t.build.userGroup(office, [suzukiUser], { name: '経理' })).userGroupUuid;
   other = await t.build.tenant();
   const otherAdmin = await t.build.user(other, { userClass: 'CP' });
   await items(office, 40, [{ user: yamadaUuid }, { group: salesGroup }, {}, { user: suzukiUuid }]);
+  await items(office, 20, [{ group: supportGroup }, { group: billingGroup }]);
   await items(other, 12, [{}, { user: otherAdmin.userUuid }]);
   yamada = await t.login(yamadaUser.username, FACTORY_PASSWORD);
   adminB = await t.login(otherAdmin.username, FACTORY_PASSWORD);
@@ -120,8 +125,8 @@ describe('the recall list by keyset', () => {
             expect((await page(yamada, `${filter}&size=3`)).totalElements).toBe(want.length);
             walked += want.length;
           }
-    // Every scope had rows to walk: 32 open and 8 done, a quarter of them Yamada's, half his or his group's.
-    expect(walked).toBe((40 + 10 + 20) * 6);
+    // Every scope had rows to walk: 48 open and 12 done; 10 of them Yamada's, 30 his or his two groups'.
+    expect(walked).toBe((60 + 10 + 30) * 6);
   });
 
   it('reads pages backwards from the anchor of the page after, and the last page without one', async () => {
@@ -138,18 +143,42 @@ describe('the recall list by keyset', () => {
     expect(seen).toEqual(want);
   });
 
-  it('pages overdue items, counted on the due-time index', async () => {
-    for (const direction of ['asc', 'desc'] as const) {
-      const want = await expected('all', 'open', true, 'dueAt', direction);
-      expect(want.length).toBeGreaterThan(3);
-      const got = await walkByAnchor(
-        (query) => page(yamada, `${query}&overdue=true`),
-        (r) => r.recallUuid,
-        `dueAt,${direction}`,
-      );
-      expect(got).toEqual(want);
-      expect((await page(yamada, 'overdue=true')).totalElements).toBe(want.length);
-    }
+  it('pages overdue items in every scope, counted on the due-time indexes', async () => {
+    for (const scope of SCOPES)
+      for (const direction of ['asc', 'desc'] as const) {
+        const want = await expected(scope, 'open', true, 'dueAt', direction);
+        expect(want.length).toBeGreaterThan(scope === 'mine' ? 0 : 3);
+        const got = await walkByAnchor(
+          (query) => page(yamada, `${query}&overdue=true&scope=${scope}`),
+          (r) => r.recallUuid,
+          `dueAt,${direction}`,
+          2,
+        );
+        expect(got, `${scope} ${direction}`).toEqual(want);
+        expect((await page(yamada, `overdue=true&scope=${scope}`)).totalElements).toBe(want.length);
+      }
+  });
+
+  it('jumps pages ahead and back from an anchor in "mine" and "my groups", every order', async () => {
+    for (const scope of ['mine', 'groups'] as const)
+      for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])
+        for (const direction of ['asc', 'desc'] as const) {
+          const want = await expected(scope, 'open', false, field, direction);
+          const at = (n: number, anchor?: string) =>
+            page(
+              yamada,
+              `scope=${scope}&size=1&page=${n}&sort=${field},${direction}${anchor ? `&anchor=${anchor}` : ''}`,
+            );
+          const ids = (body: PageBody) => body.content.map((r) => r.recallUuid);
+          // From page 1's anchor to the middle page and from the one before last back to it: the anchor
+          // is nearer than either end, so each read skips rows in every merged range.
+          const middle = Math.floor(want.length / 2);
+          expect(middle, scope).toBeGreaterThan(2);
+          const ahead = await at(middle, (await at(1)).anchor);
+          expect(ids(ahead), `${scope} ${field},${direction}`).toEqual([want[middle]]);
+          const back = await at(middle, (await at(want.length - 2)).anchor);
+          expect(ids(back), `${scope} ${field},${direction}`).toEqual([want[middle]]);
+        }
   });
 
   it('keeps the totals right as calls open and close items, and as items are closed and assigned', async () => {

@@ -7,7 +7,6 @@ import {
   getTableColumns,
   inArray,
   lt,
-  or,
   sql,
   type SQL,
   type SQLWrapper,
@@ -19,8 +18,8 @@ import { recallItemCounts, recallItems, userGroupMembers, userGroups, users } fr
 
 export interface RecallFilter {
   tenantUuid: string;
-  userUuid: string;
-  scope: RecallScope;
+  /** The scope's assignees (scopeAssignees): null for everyone's. */
+  assignees: [string, ...string[]] | null;
   state: RecallState;
   overdue: boolean;
   now: Date;
@@ -39,28 +38,37 @@ const assignee = aliasedTable(users, 'assignee');
 const creator = aliasedTable(users, 'creator');
 const closer = aliasedTable(users, 'closer');
 // The item as stored, without the sort key derived from it (no due time is 'infinity', not a date).
-const { dueKey: _dueKey, ...itemColumns } = getTableColumns(recallItems);
+const { dueKey: _dueKey, assignee: _assignee, ...itemColumns } = getTableColumns(recallItems);
 
-/** The groups the user belongs to. */
-const myGroups = (userUuid: string) =>
-  sql`(SELECT ${userGroupMembers.userGroupUuid} FROM ${userGroupMembers} WHERE ${userGroupMembers.userUuid} = ${userUuid})`;
-
-/** The filter within the tenant: state, scope and overdue (no due time is never overdue). */
-function filterConditions(f: RecallFilter): SQL | undefined {
-  return and(
-    eq(recallItems.state, f.state),
-    f.scope === 'mine' ? eq(recallItems.assigneeUserUuid, f.userUuid) : undefined,
-    f.scope === 'groups'
-      ? or(
-          eq(recallItems.assigneeUserUuid, f.userUuid),
-          sql`${recallItems.assigneeGroupUuid} IN ${myGroups(f.userUuid)}`,
-        )
-      : undefined,
-    f.overdue ? lt(recallItems.dueKey, f.now) : undefined,
-  );
+/**
+ * Whose items a scope shows (the items' `assignee` of 0039): null for everyone's, else the user and, for
+ * "my groups", each of the user's groups.
+ */
+export async function scopeAssignees(
+  conn: Conn,
+  userUuid: string,
+  scope: RecallScope,
+): Promise<[string, ...string[]] | null> {
+  if (scope === 'all') return null;
+  if (scope === 'mine') return [userUuid];
+  const groups = await conn
+    .select({ uuid: userGroupMembers.userGroupUuid })
+    .from(userGroupMembers)
+    .where(eq(userGroupMembers.userUuid, userUuid));
+  return [userUuid, ...groups.map((g) => g.uuid)];
 }
 
-const conditions = (f: RecallFilter) => and(eq(recallItems.domainUuid, f.tenantUuid), filterConditions(f));
+/** The filter within the tenant and the scope's assignees: state and overdue (no due time is never overdue). */
+function filterConditions(f: RecallFilter): SQL | undefined {
+  return and(eq(recallItems.state, f.state), f.overdue ? lt(recallItems.dueKey, f.now) : undefined);
+}
+
+const conditions = (f: RecallFilter) =>
+  and(
+    eq(recallItems.domainUuid, f.tenantUuid),
+    f.assignees ? inArray(recallItems.assignee, f.assignees) : undefined,
+    filterConditions(f),
+  );
 
 const displayName = (user: { userNm: string; username: string } | null) =>
   user ? user.userNm || user.username : '';
@@ -119,8 +127,9 @@ async function itemsWhere(
 }
 
 /**
- * One page of the list whose total is known, read by keyset (platform/db/paging.ts readKeysetRows) on
- * the order's (tenant, state, key, id) index from the nearer end or the anchor's row.
+ * One page of the list whose total is known, read by keyset (platform/db/paging.ts readKeysetRows) from
+ * the nearer end or the anchor's row: everyone's on the order's (tenant, state, key, id) index of 0038,
+ * a scope's on the (tenant, assignee, state, key, id) one of 0039, one range per assignee merged.
  */
 export function recallPage(
   conn: Conn,
@@ -129,11 +138,13 @@ export function recallPage(
   total: number,
   page: { page: number; size: number; anchor: PageAnchor | null },
 ): Promise<RecallItem[]> {
+  const { assignees } = filter;
   const list: KeysetList = {
     table: recallItems,
     columns: { key: SORT_COLUMNS[sort.field], id: recallItems.recallUuid },
     tenant: { column: recallItems.domainUuid, uuid: filter.tenantUuid },
     where: filterConditions(filter),
+    ...(assignees && { anyOf: { column: recallItems.assignee, values: assignees } }),
     descending: sort.direction === 'desc',
   };
   return readKeysetRows(conn, list, total, page, (ids: SQLWrapper, orderBy) =>
@@ -184,10 +195,7 @@ export async function recallTotal(conn: Conn, filter: RecallFilter): Promise<num
       and(
         eq(c.domainUuid, filter.tenantUuid),
         eq(c.state, filter.state),
-        filter.scope === 'mine' ? eq(c.assignee, filter.userUuid) : undefined,
-        filter.scope === 'groups'
-          ? or(eq(c.assignee, filter.userUuid), sql`${c.assignee} IN ${myGroups(filter.userUuid)}`)
-          : undefined,
+        filter.assignees ? inArray(c.assignee, filter.assignees) : undefined,
       ),
     );
   return row?.n ?? 0;

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { numberKey, topics, type Parsed, type RecallItem, type endpoints } from '@tsunagu/contract';
 import { Refusal } from '@tsunagu/contract/refusal';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import type { Auth } from '../../platform/auth/auth-context';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import type { Conn, Db } from '../../platform/db/client';
-import { anchoredPageOf, parsePageAnchor } from '../../platform/db/paging';
+import { keysetPageAnswer } from '../../platform/db/paging';
 import { recallItems } from '../../platform/db/schema';
 import {
   assignItems,
@@ -16,10 +15,9 @@ import {
   recallPage,
   recallRows,
   recallTotal,
+  scopeAssignees,
   type RecallFilter,
 } from './recall.repository';
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 type RecallQuery = Parsed<typeof endpoints.recallList, 'query'>;
 type RecallCreate = Parsed<typeof endpoints.recallCreate, 'body'>;
@@ -33,10 +31,9 @@ interface RecallDeps {
 
 /** The recall list (折り返し): list, make by hand, assign and close; every change republishes the badge. */
 export function createRecallService({ db, publish, now = () => new Date() }: RecallDeps) {
-  const filterOf = (auth: Auth, tenantUuid: string, query: RecallQuery): RecallFilter => ({
+  const filterOf = async (auth: Auth, tenantUuid: string, query: RecallQuery): Promise<RecallFilter> => ({
     tenantUuid,
-    userUuid: auth.userUuid,
-    scope: query.scope,
+    assignees: await scopeAssignees(db, auth.userUuid, query.scope),
     state: query.state,
     overdue: query.overdue,
     now: now(),
@@ -55,23 +52,17 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
      * sent, its total from the counters (recall.repository.ts recallTotal).
      */
     async page(auth: Auth, tenantUuid: string, query: RecallQuery): Promise<Page<RecallItem>> {
-      const filter = filterOf(auth, tenantUuid, query);
-      const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
-      const total = await recallTotal(db, filter);
-      const content = await recallPage(db, filter, query.sort, total, {
-        ...paging,
-        anchor: parsePageAnchor(query.anchor, paging, isUuid),
-      });
-      return anchoredPageOf(
-        content,
-        total,
-        paging,
-        content.map((item) => item.recallUuid),
+      const filter = await filterOf(auth, tenantUuid, query);
+      return keysetPageAnswer(
+        query,
+        () => recallTotal(db, filter),
+        (total, page) => recallPage(db, filter, query.sort, total, page),
+        (item) => item.recallUuid,
       );
     },
 
     async export(auth: Auth, tenantUuid: string, query: RecallQuery): Promise<RecallItem[]> {
-      const filter = filterOf(auth, tenantUuid, query);
+      const filter = await filterOf(auth, tenantUuid, query);
       const rows = await recallRows(db, filter, query.sort, EXPORT_MAX_ROWS + 1);
       if (rows.length > EXPORT_MAX_ROWS) throw new Refusal('invalid', 'exportTooLarge');
       return rows;

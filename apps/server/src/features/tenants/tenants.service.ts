@@ -20,7 +20,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import type { SecretBox } from '../../platform/crypto/secrets';
 import { generateExtensionPassword } from '../../platform/crypto/secrets';
 import type { Db, Tx } from '../../platform/db/client';
-import { anchoredPageOf, parsePageAnchor } from '../../platform/db/paging';
+import { keysetPageAnswer } from '../../platform/db/paging';
 import { domains, extensions, users } from '../../platform/db/schema';
 import type { ConfigKind, ConfigListener } from '../../platform/pbx/config-kind';
 import type { SessionNotifier } from '../../platform/realtime';
@@ -37,9 +37,6 @@ import {
   tenantRows,
   tenantTotal,
 } from './tenants.repository';
-
-/** A page anchor names tenants by their uuid; anything else is dropped before it reaches the database. */
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Every kind of configuration: a tenant stopping or starting changes all of it for the engine. */
 const ALL_KINDS: readonly ConfigKind[] = [
@@ -146,17 +143,11 @@ export function createTenantsService({
     async list(query: z.output<typeof tenantQuerySchema>): Promise<Page<TenantRow>> {
       // Keyset paging from the anchor the client sent; the total counts tenants (not their history).
       const filter = { q: query.q, state: query.state };
-      const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
-      const total = await tenantTotal(db, filter);
-      const rows = await tenantRows(db, filter, query.sort, total, {
-        ...paging,
-        anchor: parsePageAnchor(query.anchor, paging, isUuid),
-      });
-      return anchoredPageOf(
-        rows,
-        total,
-        paging,
-        rows.map((r) => r.domainUuid),
+      return keysetPageAnswer(
+        query,
+        () => tenantTotal(db, filter),
+        (total, page) => tenantRows(db, filter, query.sort, total, page),
+        (row) => row.domainUuid,
       );
     },
 

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { can, extensionCreateError, topics } from '@tsunagu/contract';
 import { Refusal, invalidInput } from '@tsunagu/contract/refusal';
 import {
@@ -20,7 +19,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { revokeUserSessions } from '../../platform/auth/sessions.repository';
 import { generateExtensionPassword, type SecretBox } from '../../platform/crypto/secrets';
 import type { Conn, Db } from '../../platform/db/client';
-import { pageAnchorOf, pageOf, pageWindow, parsePageAnchor } from '../../platform/db/paging';
+import { keysetPageAnswer, pageOf, pageWindow } from '../../platform/db/paging';
 import { listUsedNumbers, lockTenantNumbers } from '../../platform/pbx/lookups.repository';
 import type { SessionNotifier } from '../../platform/realtime';
 import type { TelephonyEngine } from '../../telephony/engine';
@@ -46,9 +45,6 @@ import {
 } from './user-admin.repository';
 
 type UserListQuery = Parsed<typeof endpoints.userList, 'query'>;
-
-/** A page anchor names users by their uuid; anything else is dropped before it reaches the database. */
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export interface UserAdminServiceDeps {
   db: Db;
@@ -172,21 +168,12 @@ export function createUserAdminService({
       const filter: UserFilter = { q: query.q, enabled: query.enabled };
       const { sort } = query;
       if (!filter.q && !filter.enabled) {
-        const paging = { page: query.page, size: query.size, descending: sort.direction === 'desc' };
-        const total = await userTotal(db, tenantUuid);
-        const rows = await keysetUserPage(
-          db,
-          tenantUuid,
-          sort,
-          total,
-          { ...paging, anchor: parsePageAnchor(query.anchor, paging, isUuid) },
-          now(),
+        return keysetPageAnswer(
+          query,
+          () => userTotal(db, tenantUuid),
+          (total, page) => keysetUserPage(db, tenantUuid, sort, total, page, now()),
+          (row) => row.userUuid,
         );
-        const anchor = pageAnchorOf(
-          paging,
-          rows.map((r) => r.userUuid),
-        );
-        return { ...pageOf(rows, total, query), ...(anchor && { anchor }) };
       }
       const window = pageWindow(query);
       const { rows, matches } = await filteredUserPage(db, tenantUuid, filter, sort, window, now());

@@ -50,6 +50,10 @@ export const recallItems = pgTable('recall_items', {
   dueKey: ts('due_key')
     .notNull()
     .generatedAlwaysAs(sql`coalesce(due_at, 'infinity'::timestamptz)`),
+  /** Whose it is as the counts of 0038 say: the user, else the group, else the tenant for nobody's (0039). */
+  assignee: uuid('assignee')
+    .notNull()
+    .generatedAlwaysAs(sql`coalesce(assignee_user_uuid, assignee_group_uuid, domain_uuid)`),
 });
 
 /** How many recall items each tenant has open (the badge), kept by triggers (migrations/0020_recall_counts.sql). */

@@ -10,7 +10,8 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { unionAll, type PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Conn } from './client';
 
 /**
@@ -189,6 +190,41 @@ export function anchoredPageOf<T>(
   return { ...pageOf(content, totalElements, query), ...(anchor && { anchor }) };
 }
 
+/** A page query of a keyset list as the contract parses it (contract/paging.ts). */
+export interface KeysetPageQuery {
+  page: number;
+  size: number;
+  anchor?: string;
+  sort: { direction: 'asc' | 'desc' };
+}
+
+/** A page of a keyset list to read: its window, its order and the anchor the client sent, if usable. */
+export interface KeysetPageRead {
+  page: number;
+  size: number;
+  descending: boolean;
+  anchor: PageAnchor | null;
+}
+
+/** Keyset lists name their rows by uuid: an anchor naming anything else is dropped. */
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * A keyset list's page answer: the total (`total`), then the page (`read`) from the anchor the client
+ * sent, then the answer with the anchor of the page's rows (`idOf`, their uuids).
+ */
+export async function keysetPageAnswer<T>(
+  query: KeysetPageQuery,
+  total: () => Promise<number>,
+  read: (total: number, page: KeysetPageRead) => Promise<T[]>,
+  idOf: (row: T) => string,
+): Promise<Page<T>> {
+  const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
+  const counted = await total();
+  const rows = await read(counted, { ...paging, anchor: parsePageAnchor(query.anchor, paging, isUuid) });
+  return anchoredPageOf(rows, counted, paging, rows.map(idOf));
+}
+
 /** An id of a keyset read: given, or a placeholder of a prepared statement. */
 type Id = string | Placeholder;
 
@@ -201,6 +237,12 @@ export interface KeysetList {
   columns: KeysetColumns;
   tenant?: { column: AnyColumn; uuid: Id };
   where?: SQL;
+  /**
+   * The rows whose `column` (an equality column of the list's index, before the key) is any of `values`:
+   * each value's range is read in order and the ranges merged, so a read costs the page times the values,
+   * not the rows the list's filters pass over.
+   */
+  anyOf?: { column: AnyColumn; values: [string, ...string[]] };
   descending: boolean;
 }
 
@@ -214,20 +256,45 @@ export function keysetIds(
   list: KeysetList,
   read: { descending: boolean; after: Id | null; limit: number | Placeholder; offset: number | Placeholder },
 ): SQLWrapper {
-  const { table, columns, tenant } = list;
+  const { table, columns, tenant, anyOf } = list;
   const own = and(tenant && eq(tenant.column, tenant.uuid), list.where);
   const anchorRow = (id: Id) => sql`SELECT anchor.${sql.identifier(columns.key.name)},
     anchor.${sql.identifier(columns.id.name)} FROM ${table} anchor
     WHERE anchor.${sql.identifier(columns.id.name)} = ${id}${
       tenant ? sql` AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}` : sql``
     }`;
-  return conn
-    .select({ id: sql`${columns.id}` })
-    .from(table)
-    .where(read.after !== null ? and(own, keysetAfter(columns, read.descending, anchorRow(read.after))) : own)
-    .orderBy(...keysetOrderBy(columns, read.descending))
-    .limit(read.limit)
-    .offset(read.offset);
+  const after = read.after !== null ? keysetAfter(columns, read.descending, anchorRow(read.after)) : undefined;
+  const orderBy = () => keysetOrderBy(columns, read.descending);
+  if (!anyOf || anyOf.values.length === 1)
+    return conn
+      .select({ id: sql`${columns.id}` })
+      .from(table)
+      .where(and(own, anyOf && eq(anyOf.column, anyOf.values[0]), after))
+      .orderBy(...orderBy())
+      .limit(read.limit)
+      .offset(read.offset);
+  const { limit, offset } = read;
+  if (typeof limit !== 'number' || typeof offset !== 'number')
+    throw new Error('a merged keyset read takes its window as numbers');
+  // Each value's first offset + limit rows in order (named as the columns, which the merge orders by);
+  // the merge skips offset of them and keeps limit.
+  const [first, second, ...rest] = anyOf.values.map((value) =>
+    conn
+      .select({
+        key: sql`${columns.key}`.as(columns.key.name),
+        id: sql`${columns.id}`.as(columns.id.name),
+      })
+      .from(table)
+      .where(and(own, eq(anyOf.column, value), after))
+      .orderBy(...orderBy())
+      .limit(offset + limit),
+  );
+  const merged = unionAll(first!, second!, ...rest)
+    .orderBy(...orderBy())
+    .limit(limit)
+    .offset(offset)
+    .as('merged');
+  return conn.select({ id: sql`${merged.id}` }).from(merged);
 }
 
 /**
