@@ -60,14 +60,14 @@ function containing(text: string): string {
 }
 
 /**
- * The users a search text finds (migration 0041's user_search_ids: ID, name, furigana, e-mail or
+ * The users a search text finds (migration 0042's user_search_ids: ID, name, furigana, e-mail or
  * extension number containing it, each half from its own index, planned with the text itself). As an
  * array, so that even a generic plan looks the few found up by primary key rather than scan the tenant.
  */
 const searchMatches = (tenant: string | Placeholder, pattern: string | Placeholder): SQL =>
   sql`${users.userUuid} = ANY(ARRAY(SELECT user_search_ids(${tenant}, ${pattern})))`;
 
-/** The enabled filter as a constant of the statement (a partial index answers `NOT enabled`, 0041). */
+/** The enabled filter as a constant of the statement (a partial index answers `NOT enabled`, 0042). */
 const enabledIs = (enabled: 'true' | 'false'): SQL =>
   enabled === 'true' ? sql`${users.enabled}` : sql`NOT ${users.enabled}`;
 

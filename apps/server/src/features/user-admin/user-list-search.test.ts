@@ -5,7 +5,7 @@ import { rowsOf } from '../../platform/db/migrate';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
-/** The user list's searches and filters: prepared reads and their indexes (migration 0041). */
+/** The user list's searches and filters: prepared reads and their indexes (migration 0042). */
 
 let t: TestApp;
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
