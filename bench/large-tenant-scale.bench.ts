@@ -11,14 +11,16 @@
 //      BENCH_SCALE=full npx tsx bench/large-tenant-scale.bench.ts
 //      BENCH_EXTENSIONS=… BENCH_USERS=… BENCH_CALLS=… override each size; BENCH_RECONNECT=0 skips it.
 //      BENCH_BUILD_ONLY=1 builds the data and stops; BENCH_REUSE=1 measures on the data a build of the same
-//      sizes left in the schema (the full build takes ~15 minutes, the measuring a few).
-import { spawn } from 'node:child_process';
+//      sizes left in the schema (1M calls built in 144 s beside other work; 10M not yet built).
+import { execFile, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { loadavg } from 'node:os';
+import { getPriority, loadavg } from 'node:os';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { openPostgres } from '../apps/server/src/platform/db/client';
+import { buildBulkCalls } from '../apps/server/src/testing/bulk-calls';
 import { describeLoad, load, type LoadResult } from './load';
-import { freePort, ROOT, startConsoleOn, stop, waitForLogin } from './support';
+import { freePort, ROOT, startConsoleOn, step, stop, waitForLogin } from './support';
 
 const FULL = process.env.BENCH_SCALE === 'full';
 const EXTENSIONS = Number(process.env.BENCH_EXTENSIONS ?? (FULL ? 20_000 : 2_000));
@@ -34,7 +36,10 @@ const REUSE = process.env.BENCH_REUSE === '1';
 /** Measure only the cases whose name contains this text. */
 const ONLY = process.env.BENCH_ONLY ?? '';
 /** What a finished build records in its schema, so a later run can measure on it. */
-const BUILT = `${EXTENSIONS}/${USERS}/${CALLS}/${OWN_SHARE}`;
+const BUILT = `${EXTENSIONS}/${USERS}/${CALLS}/${OWN_SHARE}/bulk-calls`;
+/** The newest call starts just before END; the tenant call history's period is the 30 days before it. */
+const END = new Date('2026-11-26T00:00:00Z');
+const PERIOD = { from: new Date(END.getTime() - 30 * 86_400_000).toISOString(), to: END.toISOString() };
 const BROWSER = {
   'accept-encoding': 'gzip, deflate, br',
   cookie: 'XSRF-TOKEN=bench',
@@ -98,12 +103,20 @@ async function scratchSchema(): Promise<{ url: string; built: boolean }> {
   return { url: url.toString(), built: found };
 }
 
-/** Time a step of the build, for the log. */
-async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await run();
-  console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result;
+const BUILD_NAME = 'tsunagu_bench_build';
+
+/**
+ * Lowers the CPU priority of the build's PostgreSQL processes (and their parallel workers) to this
+ * process's own: the build runs for minutes beside other work (run it under `nice -n 15`).
+ */
+async function reniceBuild(db: pg.Client): Promise<void> {
+  const { rows } = await db.query<{ pid: number }>(
+    `SELECT a.pid FROM pg_stat_activity a WHERE a.application_name = $1 OR a.leader_pid IN
+       (SELECT pid FROM pg_stat_activity WHERE application_name = $1)`,
+    [BUILD_NAME],
+  );
+  const niceness = String(getPriority());
+  for (const { pid } of rows) execFile('renice', ['-n', niceness, '-p', String(pid)], () => undefined);
 }
 
 /** The demo tenant and yamada's extension, which the build fills and the cases measure. */
@@ -119,14 +132,14 @@ async function demoTenant(db: pg.Client): Promise<{ tenant: string; yamadaExt: s
 
 /**
  * Fills the demo tenant in SQL (generate_series; no row crosses the network): extensions numbered from
- * 10000 (past the form's four digits, which hold only 9,000), users, and the calls, OWN_SHARE of them
- * yamada's own, in batches of a million (the counters' triggers run per statement). Each call is a leg
- * (`cdrs`, what the own history reads) and its fold (`calls`, what the tenant history and analyses read);
- * every missed call has its recall item, open unless the number's later call was answered — from 50,000
- * outside numbers that leaves tens of thousands open, far more than an office keeps.
+ * 10000 (past the form's four digits, which hold only 9,000), a user on each of the first USERS of them,
+ * and the calls by the product's bulk builder (apps/server/src/testing/bulk-calls.ts: each call its legs
+ * in `cdrs` and its fold in `calls`, a recall item per missed call; loaded without the roll-up triggers
+ * and secondary indexes, which are then rebuilt), OWN_SHARE of them yamada's own, spread over the year
+ * before END.
  */
 async function fill(db: pg.Client): Promise<void> {
-  const { tenant, yamadaExt, yamadaUser } = await demoTenant(db);
+  const { tenant, yamadaExt } = await demoTenant(db);
   await step(`${EXTENSIONS} extensions`, () =>
     db.query(
       `INSERT INTO extensions (extension_uuid, domain_uuid, extension, password_enc, effective_caller_id_name)
@@ -137,64 +150,31 @@ async function fill(db: pg.Client): Promise<void> {
   );
   await step(`${USERS} users`, () =>
     db.query(
-      `INSERT INTO users (user_uuid, domain_uuid, username, user_nm, password_hash)
-       SELECT gen_random_uuid(), $1, 'bench' || g, 'ベンチ ユーザー' || g, '!'
-       FROM generate_series(1, $2::int) g`,
+      `INSERT INTO users (user_uuid, domain_uuid, username, user_nm, password_hash, extension_uuid)
+       SELECT gen_random_uuid(), $1, 'bench' || g, 'ベンチ ユーザー' || g, '!', e.extension_uuid
+       FROM generate_series(1, $2::int) g
+       LEFT JOIN extensions e ON e.domain_uuid = $1 AND e.extension = (10000 + g)::text`,
       [tenant, USERS],
     ),
   );
-  // Call g: yamada's every 1/OWN_SHARE-th, the others over the bulk extensions; every third missed;
-  // from 50,000 outside numbers, ten seconds apart.
-  const every = Math.max(1, Math.round(1 / OWN_SHARE));
-  const series = `FROM generate_series($4::int, $5::int) g,
-      (SELECT array_agg(extension_uuid) AS ids FROM extensions WHERE domain_uuid = $1) e`;
-  const extension = `CASE WHEN g % $3::int = 0 THEN $2::uuid ELSE e.ids[1 + g % array_length(e.ids, 1)] END`;
-  const number = `'03' || lpad((g % 50000)::text, 8, '0')`;
-  const start = `timestamptz '2020-01-01' + g * interval '10 seconds'`;
-  for (let from = 1; from <= CALLS; from += 1_000_000) {
-    const to = Math.min(CALLS, from + 999_999);
-    const range = [tenant, yamadaExt, every, from, to];
-    await step(`calls ${from.toLocaleString()}–${to.toLocaleString()}: legs`, () =>
-      db.query(
-        `INSERT INTO cdrs (cdr_uuid, domain_uuid, call_uuid, call_id, extension_uuid, direction,
-           caller_id_number, destination_number, start_stamp, billsec)
-         SELECT gen_random_uuid(), $1, 'bench-' || g, 'bench-' || g, ${extension}, 'inbound', ${number},
-           '1001', ${start}, CASE WHEN g % 3 = 0 THEN 0 ELSE 30 END
-         ${series}`,
-        range,
-      ),
-    );
-    await step(`calls ${from.toLocaleString()}–${to.toLocaleString()}: calls`, () =>
-      db.query(
-        `INSERT INTO calls (call_uuid, domain_uuid, call_id, kind, start_stamp, answer_stamp, end_stamp,
-           outside_number, outside_key, incoming_number, agent_extension_uuid, agent_user_uuid,
-           ring_seconds, talk_seconds, result)
-         SELECT gen_random_uuid(), $1, 'bench-' || g, 'inbound', ${start},
-           CASE WHEN g % 3 = 0 THEN NULL ELSE ${start} + interval '5 seconds' END,
-           ${start} + interval '35 seconds', ${number}, ${number}, '0312340000',
-           CASE WHEN g % 3 = 0 THEN NULL ELSE ${extension} END,
-           CASE WHEN g % 3 <> 0 AND g % $3::int = 0 THEN $6::uuid END,
-           5, CASE WHEN g % 3 = 0 THEN 0 ELSE 30 END, CASE WHEN g % 3 = 0 THEN 'missed' ELSE 'answered' END
-         ${series}`,
-        [...range, yamadaUser],
-      ),
-    );
+  // The build's connections are named, so their PostgreSQL processes can be made as nice as this one.
+  const url = new URL(dbUrl);
+  url.searchParams.set('application_name', BUILD_NAME);
+  const database = await openPostgres(url.toString());
+  const renicing = setInterval(() => void reniceBuild(db), 2_000);
+  try {
+    await buildBulkCalls(database, {
+      tenantUuid: tenant,
+      calls: CALLS,
+      end: END,
+      own: { extensionUuid: yamadaExt, every: Math.max(1, Math.round(1 / OWN_SHARE)) },
+      rollUps: 'rebuild',
+      step,
+    });
+  } finally {
+    clearInterval(renicing);
+    await database.close();
   }
-  await step('recall items', () =>
-    db.query(
-      `INSERT INTO recall_items (recall_uuid, domain_uuid, number, number_key, call_uuid, reason, state,
-         created_at, done_at, done_call_uuid)
-       SELECT gen_random_uuid(), $1, m.outside_number, m.outside_key, m.call_uuid, '不在着信',
-         CASE WHEN a.call_uuid IS NULL THEN 'open' ELSE 'done' END, m.end_stamp, a.end_stamp, a.call_uuid
-       FROM calls m
-       LEFT JOIN LATERAL (SELECT c.call_uuid, c.end_stamp FROM calls c
-         WHERE c.domain_uuid = m.domain_uuid AND c.outside_key = m.outside_key
-           AND c.start_stamp > m.start_stamp AND c.result = 'answered'
-         ORDER BY c.start_stamp LIMIT 1) a ON true
-       WHERE m.domain_uuid = $1 AND m.result = 'missed' AND m.call_id LIKE 'bench-%'`,
-      [tenant],
-    ),
-  );
   // As autovacuum would: the visibility map lets the history's pages be read from the index alone.
   await step('VACUUM ANALYZE', () => db.query('VACUUM ANALYZE'));
   await db.query(`CREATE TABLE bench_built AS SELECT $1::text AS sizes`, [BUILT]);
@@ -205,7 +185,8 @@ const started = performance.now();
 const { child, base } = await startConsoleOn(dbUrl);
 const bare = Fastify();
 try {
-  await waitForLogin(base, 'yamada', 'Staff#2026');
+  // A console starting beside other work may take minutes to compile and migrate.
+  await waitForLogin(base, 'yamada', 'Staff#2026', 300_000);
   const db = new pg.Client(dbUrl);
   await db.connect();
   const sizes = `${EXTENSIONS.toLocaleString()} extensions, ${USERS.toLocaleString()} users, ${CALLS.toLocaleString()} calls (schema ${SCHEMA})`;
@@ -264,6 +245,24 @@ async function measure(tenant: string): Promise<void> {
     `yamada's history: ${first.data.page.totalElements.toLocaleString()} calls, ${pages.toLocaleString()} pages`,
   );
 
+  // The tenant's call history (/cust/cdr) as the console asks it: the 30 days before END, 50 a page.
+  const tenantCalls = (body: Record<string, unknown>): Omit<Case, 'name' | 'target'> => ({
+    method: 'POST',
+    path: '/api/v1/cdr/search',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...PERIOD, size: 50, ...body }),
+  });
+  const callsPage = async (body: Record<string, unknown>) => {
+    const c = tenantCalls(body);
+    const answer = await send(base, { ...c, headers: { ...c.headers, 'accept-encoding': 'identity' } });
+    return (JSON.parse(answer.body.toString()) as { data: { totalElements: number; anchor?: string } }).data;
+  };
+  const callPages = Math.ceil((await callsPage({})).totalElements / 50);
+  const callMiddle = Math.floor(callPages / 2);
+  const callNeighbour = await callsPage({ page: callMiddle - 1 });
+  const missedNeighbour = await callsPage({ missed: 'true', page: 4 });
+  console.log(`tenant calls in the 30 days: ${callPages.toLocaleString()} pages of 50`);
+
   const allCases: Case[] = [
     { name: 'history first page', target: 'p99 < 20 ms', ...history(0) },
     {
@@ -273,6 +272,19 @@ async function measure(tenant: string): Promise<void> {
     },
     { name: `history page ${middle} (none)`, target: 'no anchor: nearer end', ...history(middle) },
     { name: 'history last page', target: 'p99 < 20 ms', ...history(pages - 1) },
+    { name: 'calls 30 days, first page', target: 'as at 1M', ...tenantCalls({}) },
+    {
+      name: `calls 30 days, page ${callMiddle} (anchor)`,
+      target: 'as at 1M',
+      ...tenantCalls({ page: callMiddle, anchor: callNeighbour.anchor }),
+    },
+    { name: 'calls 30 days, last page', target: 'as at 1M', ...tenantCalls({ page: callPages - 1 }) },
+    { name: 'calls 30 days missed, first', target: 'as at 1M', ...tenantCalls({ missed: 'true' }) },
+    {
+      name: 'calls 30 days missed, p6 (anchor)',
+      target: 'as at 1M',
+      ...tenantCalls({ missed: 'true', page: 5, anchor: missedNeighbour.anchor }),
+    },
     {
       name: 'recall count',
       target: '< 5 ms',

@@ -632,12 +632,14 @@ describe('attended transfer', () => {
 
     const completing = kit.phone.completeTransfer();
     const replace = await exchange.request('verto.modify', (f) => f.params?.action === 'replace');
+    // The caller's call (received) is the one replaced: FreeSWITCH parks the caller instead when the
+    // replaced call is the one this phone placed (fixtures/freeswitch/verto/conference-*).
     expect(replace.params).toMatchObject({
       action: 'replace',
-      dialogParams: { callID: 'caller' },
-      replaceCallID: colleague,
+      dialogParams: { callID: colleague },
+      replaceCallID: 'caller',
     });
-    ok(replace, { callID: 'caller', action: 'replace', holdState: 'held' });
+    ok(replace, { callID: colleague, action: 'replace', holdState: 'active' });
     expect([await byeTaken(), await byeTaken()].sort()).toEqual(['caller', colleague].sort());
     await completing;
     expect(kit.phone.state.session).toEqual(emptySession);
@@ -689,6 +691,30 @@ describe('three-way call', () => {
     await leaving;
     expect(kit.phone.state.session).toEqual(emptySession);
     expect(kit.notices.at(-1)?.text).toBe('3者通話から退出しました。ほかの 2 人の通話は続いています。');
+  });
+
+  it('leaving a call placed (held) and one taken replaces the one taken, as FreeSWITCH needs', async () => {
+    const kit = await connected();
+    const placed = await dialAndAnswer(kit.phone);
+    ringIn('taken');
+    await until(kit.phone, (s) => s.session.incoming.includes('taken'));
+    const answering = kit.phone.switchTo('taken');
+    expect((await modified('hold')).callID).toBe(placed.callID);
+    ok(await exchange.request('verto.answer'));
+    await answering;
+    const joining = kit.phone.conference();
+    expect((await modified('unhold')).callID).toBe(placed.callID);
+    await joining;
+    expect(kit.phone.state.session.conference).toEqual(['taken', placed.callID]);
+
+    const leaving = kit.phone.leaveConference();
+    const replace = await exchange.request('verto.modify', (f) => f.params?.action === 'replace');
+    expect(replace.params).toMatchObject({ dialogParams: { callID: placed.callID }, replaceCallID: 'taken' });
+    ok(replace, { callID: placed.callID, action: 'replace', holdState: 'active' });
+    await byeTaken();
+    await byeTaken();
+    await leaving;
+    expect(kit.phone.state.session).toEqual(emptySession);
   });
 
   it('ends for everyone with 切断, and falls back to one call when a party hangs up', async () => {

@@ -257,7 +257,12 @@ export class VertoLine {
    * consulted) are bridged to each other by the exchange; our two calls then end here.
    */
   async replace(callID: string, otherID: string): Promise<void> {
-    await this.#client.replace(callID, otherID);
+    // FreeSWITCH 1.11.1 joins the far ends only when the replaced call (replaceCallID) is one this browser
+    // received: replacing one placed here (CF_ORIGINATOR) parks the other far end and hangs up this one's
+    // (recorded, fixtures/freeswitch/verto/conference-*). So a received call is the one replaced.
+    const placedFirst = this.#calls.get(otherID)?.direction === 'outbound';
+    const swap = placedFirst && this.#calls.get(callID)?.direction === 'inbound';
+    await this.#client.replace(swap ? otherID : callID, swap ? callID : otherID);
     // The exchange hangs both of our legs up (FreeSWITCH the consultation after a moment); nothing of
     // them is left to wait for.
     for (const id of [callID, otherID]) await this.hangup(id).catch(() => undefined);

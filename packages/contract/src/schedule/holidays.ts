@@ -4,7 +4,7 @@
  * holiday law, and a law change reaches us as a new package version (see ARCHITECTURE.md).
  */
 import nationalHolidays from '@holiday-jp/holiday_jp/lib/holidays.js';
-import { parseDate } from './calendar';
+import { formatDate, parseDate } from './calendar';
 
 /** National holidays by day count since 1970-01-01 → their Japanese name. */
 const BY_DAY: ReadonlyMap<number, string> = new Map(
@@ -19,6 +19,11 @@ const BY_DAY: ReadonlyMap<number, string> = new Map(
 /** The name of the national holiday on a day count, or null on a working day. */
 export function nationalHolidayOn(day: number): string | null {
   return BY_DAY.get(day) ?? null;
+}
+
+/** Every national holiday of the data, 'YYYY-MM-DD', in order (the database keeps a copy for its roll-ups). */
+export function nationalHolidayDates(): string[] {
+  return [...BY_DAY.keys()].sort((a, b) => a - b).map(formatDate);
 }
 
 /** The first and last year the holiday data covers (dates outside read as working days). */

@@ -20,5 +20,5 @@ export {
   type TimeOfDay,
   type YearlyDays,
 } from './fields';
-export { HOLIDAY_DATA_YEARS, nationalHolidayOn } from './holidays';
+export { HOLIDAY_DATA_YEARS, nationalHolidayDates, nationalHolidayOn } from './holidays';
 export * from './try-call';

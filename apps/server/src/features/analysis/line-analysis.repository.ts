@@ -8,6 +8,8 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { rowsOf } from '../../platform/db/migrate';
+import { tenantTimeZone } from './analysis.repository';
+import { distinctCallers } from './caller-firsts.repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -60,13 +62,11 @@ function where(scope: LineScope, alias: 'c' | 'h' = 'c'): SQL {
   ];
   if (scope.incomingNumber) parts.push(sql`${a}.incoming_number = ${scope.incomingNumber}`);
   if (scope.businessHoursOnly) parts.push(sql`${a}.result <> 'out_of_hours'`);
-  if (scope.excludedDays.length > 0) {
-    parts.push(
-      sql`to_char(${at} AT TIME ZONE ${scope.timeZone}, 'YYYY-MM-DD') NOT IN (${sql.join(
-        scope.excludedDays.map((d) => sql`${d}`),
-        sql`, `,
-      )})`,
-    );
+  // Each left-out day as its [start, end) instants, constants for the plan: no formatting per row.
+  for (const day of scope.excludedDays) {
+    const start = sql`(${day}::date::timestamp AT TIME ZONE ${scope.timeZone})`;
+    const end = sql`((${day}::date + 1)::timestamp AT TIME ZONE ${scope.timeZone})`;
+    parts.push(sql`NOT (${at} >= ${start} AND ${at} < ${end})`);
   }
   return sql.join(parts, sql` AND `);
 }
@@ -128,8 +128,8 @@ type Part = Raw & { part: number; dow: number | null; hour: number | null };
  * The figures per group and for the whole scope, and incoming and missed calls by ISO weekday (row 0 =
  * Monday) × local hour, each in one pass (grouping sets). Where the tenant's zone is a whole number of
  * hours from UTC over the period, every local hour is a UTC hour and the figures come from the call
- * hours (a year: thousands of rows, not a million calls); the distinct callers always come from the
- * calls' index. Otherwise (India, Nepal …) everything comes from the calls.
+ * hours (a year: thousands of rows, not a million calls), the distinct callers from the callers' chains
+ * (caller-firsts.repository.ts). Otherwise (India, Nepal …) everything comes from the calls.
  */
 export async function lineFigures(
   conn: Conn,
@@ -142,14 +142,7 @@ export async function lineFigures(
     ? await partsOf(conn, sql`call_hours h`, sql`h.hour`, HOUR_FIGURES, scope, grouping, 'h')
     : await partsOf(conn, sql`calls c`, sql`c.start_stamp`, FIGURES, scope, grouping, 'c');
   if (byHours) {
-    const callers = rowsOf<{ part: number; key: string | null; distinctCallers: string | number }>(
-      await conn.execute(sql`
-        SELECT GROUPING(g.key) AS part, g.key, count(DISTINCT c.outside_key) AS "distinctCallers"
-          FROM calls c CROSS JOIN LATERAL (SELECT ${groupKey(grouping, scope.timeZone)} AS key) g
-         WHERE ${where(scope)} AND c.kind = 'inbound'
-         GROUP BY GROUPING SETS ((g.key), ())`),
-    );
-    const count = new Map(callers.map((r) => [Number(r.part) === 1 ? null : r.key, r.distinctCallers]));
+    const count = await callersOf(conn, scope, grouping);
     for (const r of rows)
       if (Number(r.part) !== 4) r.distinctCallers = count.get(r.key as string | null) ?? 0;
   }
@@ -168,6 +161,20 @@ export async function lineFigures(
     total: figures(rows.find((r) => Number(r.part) === 7)),
     heatmap: { incoming, missed: missedGrid },
   };
+}
+
+/** The distinct callers per group (key null: the whole scope); from the calls where the scope's zone is not the tenant's. */
+async function callersOf(conn: Conn, scope: LineScope, grouping: CallGrouping) {
+  if ((await tenantTimeZone(conn, scope.tenantUuid)) === scope.timeZone)
+    return distinctCallers(conn, scope, grouping);
+  const callers = rowsOf<{ part: number; key: string | null; distinctCallers: string | number }>(
+    await conn.execute(sql`
+      SELECT GROUPING(g.key) AS part, g.key, count(DISTINCT c.outside_key) AS "distinctCallers"
+        FROM calls c CROSS JOIN LATERAL (SELECT ${groupKey(grouping, scope.timeZone)} AS key) g
+       WHERE ${where(scope)} AND c.kind = 'inbound'
+       GROUP BY GROUPING SETS ((g.key), ())`),
+  );
+  return new Map(callers.map((r) => [Number(r.part) === 1 ? null : r.key, Number(r.distinctCallers)]));
 }
 
 async function partsOf(

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db/migrate';
-import { extensions, users } from '../../platform/db/schema';
+import { domains, extensions, users } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { walkByAnchor } from '../../testing/keyset-walk';
@@ -59,6 +59,55 @@ describe('the tenant list by keyset', () => {
         expect(expected.length).toBe(11);
       }
     }
+  });
+
+  it('keeps the totals exact as tenants are created at once, deleted, restored and purged', async () => {
+    const counted = async () =>
+      rowsOf<{ active: number; deleted: number }>(
+        await t.database.db.execute(sql`SELECT count(*) FILTER (WHERE deleted_at IS NULL)::int active,
+          count(*) FILTER (WHERE deleted_at IS NOT NULL)::int deleted FROM domains`),
+      )[0]!;
+    const totals = async () => ({
+      active: (await page('size=1')).totalElements,
+      deleted: (await page('size=1&state=deleted')).totalElements,
+    });
+    const before = await totals();
+    expect(before).toEqual(await counted());
+    // Eight creations at once, each its own transaction: none lost, none counted twice.
+    const made = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const domainName = `burst${i}.tsunagu.test`;
+        const res = await t.request(sp, {
+          method: 'POST',
+          url: '/api/v1/domain',
+          payload: {
+            domainName,
+            domainDescription: `一斉作成${i}`,
+            quotas: { maxUsers: 5, maxExtensions: 3, maxRingGroups: 1, maxIvrMenus: 1, audioMb: 50 },
+            admin: { username: `burst${i}owner`, userNm: '管理 太郎' },
+            lines: [],
+            numbers: [],
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        return { domainName, domainUuid: res.json().data.domainUuid as string };
+      }),
+    );
+    expect(await totals()).toEqual({ active: before.active + 8, deleted: before.deleted });
+    for (const { domainName, domainUuid } of made.slice(0, 3)) {
+      const url = `/api/v1/domain/${domainUuid}?confirm=${encodeURIComponent(domainName)}`;
+      expect((await t.request(sp, { method: 'DELETE', url })).statusCode).toBe(200);
+    }
+    const restore = `/api/v1/domain/${made[0]!.domainUuid}/restore`;
+    expect((await t.request(sp, { method: 'POST', url: restore })).statusCode).toBe(200);
+    // Disabling changes no total.
+    const disable = `/api/v1/domain/${made[3]!.domainUuid}/disable`;
+    expect((await t.request(sp, { method: 'POST', url: disable })).statusCode).toBe(200);
+    expect(await totals()).toEqual({ active: before.active + 6, deleted: before.deleted + 2 });
+    // The purge removes deleted tenants' rows.
+    await t.database.db.delete(domains).where(eq(domains.domainUuid, made[1]!.domainUuid));
+    expect(await totals()).toEqual({ active: before.active + 6, deleted: before.deleted + 1 });
+    expect(await totals()).toEqual(await counted());
   });
 
   it('refuses a malformed anchor in Japanese', async () => {

@@ -24,6 +24,7 @@ import {
   extensions,
   gateways,
   sessions,
+  tenantCounts,
   userCounts,
 } from '../../platform/db/schema';
 
@@ -94,7 +95,12 @@ export async function tenantRows(
   }));
 }
 
+/** How many tenants the list holds: the kept count of 0041, or a search's matches counted. */
 export async function tenantTotal(conn: Conn, filter: TenantFilter): Promise<number> {
+  if (!filter.q) {
+    const [kept] = await conn.select().from(tenantCounts);
+    return (filter.state === 'deleted' ? kept?.deleted : kept?.active) ?? 0;
+  }
   const [row] = await conn.select({ n: count() }).from(domains).where(conditions(filter));
   return row?.n ?? 0;
 }

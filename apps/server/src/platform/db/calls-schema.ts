@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { CALL_KINDS, CALL_RESULTS } from '@tsunagu/contract';
 
@@ -157,4 +167,30 @@ export const extensionMissedDays = pgTable(
     missed: integer('missed').notNull(),
   },
   (t) => [primaryKey({ columns: [t.domainUuid, t.day, t.extensionUuid] })],
+);
+
+/** Japan's public holidays, kept equal to the holiday package (migrations/0040_caller_firsts.sql, holidays-sync.ts). */
+export const publicHolidays = pgTable('public_holidays', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+});
+
+/** The callers' chains of active local days, counted per link, kept by triggers (migrations/0040_caller_firsts.sql). */
+export const callerFirsts = pgTable(
+  'caller_firsts',
+  {
+    domainUuid: uuid('domain_uuid').notNull(),
+    incomingNumber: text('incoming_number').notNull(),
+    inHours: boolean('in_hours').notNull(),
+    workdays: boolean('workdays').notNull(),
+    chain: text('chain').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    class: smallint('class').notNull(),
+    prev: date('prev', { mode: 'string' }).notNull(),
+    callers: integer('callers').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.domainUuid, t.incomingNumber, t.inHours, t.workdays, t.chain, t.day, t.class, t.prev],
+    }),
+  ],
 );

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { copyPgliteTemplate } from './pglite-template';
+import { guardTransactions } from './transaction-guard';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,8 +43,11 @@ const EMBEDDED_POSTGRESQL_CONF = [
   'wal_buffers=1MB',
 ];
 
-/** Opens the embedded database stored in `dir` (or in memory for `memory://`). */
-export async function openPglite(dir: string, template?: string): Promise<Database> {
+/**
+ * Opens the embedded database stored in `dir` (or in memory for `memory://`). `guarded` (tests) fails a
+ * statement on the database made inside one of its own transactions instead of hanging (transaction-guard.ts).
+ */
+export async function openPglite(dir: string, template?: string, guarded = false): Promise<Database> {
   if (!dir.startsWith('memory://')) {
     mkdirSync(dir, { recursive: true });
     // A new data directory starts as a copy of the initialised template when there is one (see
@@ -51,9 +55,11 @@ export async function openPglite(dir: string, template?: string): Promise<Databa
     if (!existsSync(join(dir, 'PG_VERSION'))) copyPgliteTemplate(dir, template);
   }
   // pg_trgm: the user search's trigram index (migration 0021); PostgreSQL has it from contrib.
-  return fromPglite(
-    await PGlite.create(dir, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF, extensions: { pg_trgm } }),
-  );
+  const client = await PGlite.create(dir, {
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
+    extensions: { pg_trgm },
+  });
+  return fromPglite(guarded ? guardTransactions(client) : client);
 }
 
 /** Wraps an open PGlite instance (tests hand in clones). */

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { syncHolidays } from './holidays-sync';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
 /** Serialises concurrent starts of several instances on one PostgreSQL. */
@@ -37,6 +38,7 @@ export async function migrate(database: Database): Promise<string[]> {
       if (!(await appliedVersions(database)).has(version)) throw error;
     }
   }
+  await syncHolidays(database);
   return applied;
 }
 

@@ -99,6 +99,13 @@ export const extensionCounts = pgTable('extension_counts', {
   extensions: bigint('extensions', { mode: 'number' }).notNull(),
 });
 
+/** How many tenants are live and how many deleted (the tenant list's total): one row, kept by triggers (migrations/0041_tenant_counts.sql). */
+export const tenantCounts = pgTable('tenant_counts', {
+  one: boolean('one').primaryKey().default(true),
+  active: bigint('active', { mode: 'number' }).notNull(),
+  deleted: bigint('deleted', { mode: 'number' }).notNull(),
+});
+
 /**
  * Each user's keys of the list's orders on other tables (its extension's number, its latest sign-in),
  * kept by triggers (migrations/0027_user_list_keys.sql) so that those orders page by keyset too.

@@ -72,6 +72,9 @@ export async function transfer(
   return null;
 }
 
+/** The longest a transfer's relay keeps the engine's events waiting (a page that never answers). */
+export const RELAY_FIRST_MAX_MS = 3_000;
+
 /**
  * Attended transfer (verto.modify 'replace', as mod_verto's attended_transfer does once both calls are
  * answered): the far ends of one party's two calls are bridged to each other — the caller held on
@@ -83,7 +86,9 @@ export function joinFarEnds(env: CallEnv, held: Leg, consult: Leg): TransferRefu
   if (!caller || !colleague || caller === colleague || held.ended || consult.ended) return 'not-bridged';
   held.peer = consult.peer = caller.peer = colleague.peer = null;
   // The caller's hold music stops as it is linked; media follows (a fresh offer, answered by re-attach).
-  connect(env.board, caller, colleague).catch(env.onError);
+  const relay = connect(env.board, caller, colleague).catch(env.onError);
+  // The relay goes first: the bookkeeping of the party's two legs, which end now, waits for it.
+  env.board.events.deferWhile(relay, RELAY_FIRST_MAX_MS);
   return null;
 }
 

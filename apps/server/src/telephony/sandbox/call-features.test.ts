@@ -93,6 +93,38 @@ describe('attended transfer (verto.modify replace)', () => {
     await reception.next('verto.bye', consult.rung);
   });
 
+  it('relays the held caller’s fresh offer first, whichever call is replaced: the ended legs’ records wait until the colleague answered it', async () => {
+    const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
+    const caller = await connected(yamada, suzuki, '1002');
+    await suzuki.modify(caller.rung, 'hold');
+    const consult = await connected(suzuki, reception, '1000');
+    const { events } = sandbox.kit;
+    events.clear();
+    // What the engine had told its listeners when each page was asked for its part of the relay.
+    const told: Record<string, string[]> = {};
+    const records = () => events.all('cdr').map((record) => record.callUuid);
+    yamada.offers = (callID) => {
+      told.offer = records();
+      return `v=0 fresh offer ${callID}`;
+    };
+    reception.attachAnswer = (params) => {
+      told.attach = records();
+      return `v=0 attach answer ${String(params.callID)}`;
+    };
+
+    // As the softphone sends it: the call it received (the held caller's) is the one replaced.
+    await replace(suzuki, consult.callID, caller.rung);
+    await reception.next('verto.display', consult.rung);
+    // The held caller's page offered (it made its offer ahead), and nothing was recorded meanwhile.
+    expect(told).toEqual({ offer: [], attach: [] });
+    // Then the two ended legs' records, in the order they ended (the replaced one first).
+    const ended = [await events.take('cdr'), await events.take('cdr')];
+    expect(ended.map((record) => record.callUuid)).toEqual([caller.rung, consult.callID]);
+
+    await yamada.bye(caller.callID);
+    await reception.next('verto.bye', consult.rung);
+  });
+
   it('refuses, changing nothing: a call of another phone, and a call still ringing', async () => {
     const [yamada, suzuki, reception] = await sandbox.phones('1001', '1002', '1000');
     const caller = await connected(yamada, suzuki, '1002');

@@ -394,7 +394,9 @@ export function serveVerto(socket: WebSocket, deps: VertoEndpointDeps): void {
     if (identity?.kind === 'caller') throw refuse.call('CALL ERROR', { callID, action });
     const other = legs.get(replaceCallID);
     if (!other || other === leg || other.ended) throw refuse.call('invalid transfer leg', { callID, action });
-    if (joinFarEnds(env, leg, other)) throw refuse.call('transfer failed', { callID, action });
+    // The held call's far end offers (its page made its offer ahead), whichever call the phone replaces.
+    const [held, consult] = other.state === 'HELD' && leg.state !== 'HELD' ? [other, leg] : [leg, other];
+    if (joinFarEnds(env, held, consult)) throw refuse.call('transfer failed', { callID, action });
     return {
       result: { callID, action, holdState: leg.state === 'HELD' ? 'held' : 'active', sessid },
       after: () => {
