@@ -43,9 +43,9 @@ import { STAFF_MENU } from '../platform/db/seed';
 import { DEFAULT_RECORDINGS } from '../platform/db/seed-pbx';
 import type { RecordingStorage } from '../platform/files/recording-storage';
 import { sineWav } from '../platform/files/wav';
-import { listUsedNumbers } from '../platform/pbx/lookups.repository';
 import { storeCallOf, type CallRow as FoldedCallRow } from '../platform/call-model/store-call';
 import { applyCallToRecall } from '../platform/call-model/recall-life-cycle';
+import { createTenantNumbers, lowestFreeFrom } from './tenant-numbers';
 
 /** The password every built user signs in with. */
 export const FACTORY_PASSWORD = 'Factory#2026';
@@ -80,6 +80,7 @@ export interface ScheduleParts {
  */
 export interface Factories {
   tenant(overrides?: Partial<typeof domains.$inferInsert>): Promise<TenantRow>;
+  /** An extension (the lowest number from 2001 no row of the tenant dials, unless given). */
   extension(
     tenant: TenantRow,
     overrides?: Partial<Omit<typeof extensions.$inferInsert, 'domainUuid'>>,
@@ -113,12 +114,12 @@ export interface Factories {
     tenant: TenantRow,
     legs: Partial<Omit<typeof cdrs.$inferInsert, 'domainUuid' | 'callId'>>[],
   ): Promise<FoldedCallRow>;
-  /** A ring group without members (numbers from 300 up), in the tenant's context. */
+  /** A ring group without members (the lowest free number from 300 unless given), in the tenant's context. */
   ringGroup(
     tenant: TenantRow,
     overrides?: Partial<Omit<typeof ringGroups.$inferInsert, 'domainUuid'>>,
   ): Promise<RingGroupRow>;
-  /** An IVR menu without options (numbers from 5000 up). */
+  /** An IVR menu without options (the lowest free number from 5000 unless given). */
   ivrMenu(
     tenant: TenantRow,
     overrides?: Partial<Omit<typeof ivrMenus.$inferInsert, 'domainUuid'>>,
@@ -170,13 +171,14 @@ const announcedFiles = (conditions: readonly TimeCondition[]) =>
 export function createFactories(db: Db, secrets: SecretBox, storage: RecordingStorage): Factories {
   let sequence = 0;
   const unique = (prefix: string) => `${prefix}${++sequence}-${randomUUID().slice(0, 8)}`;
-  // Per tenant and kind, the next free number (extensions from 2001, ring groups 300, IVR menus 5000).
-  const numbers = new Map<string, number>();
-  const nextNumber = (tenantUuid: string, kind: string, first: number) => {
-    const key = `${tenantUuid}:${kind}`;
-    const next = numbers.get(key) ?? first;
-    numbers.set(key, next + 1);
-    return String(next);
+  // Dialable numbers (extensions from 2001, ring groups 300, IVR menus 5000, schedules 2000) are drawn
+  // from one per-tenant allocator that sees every kind; speed dials count on their own.
+  const numbers = createTenantNumbers(db);
+  const speedNumbers = new Map<string, number>();
+  const nextSpeedDial = (tenantUuid: string) => {
+    const next = speedNumbers.get(tenantUuid) ?? 1;
+    speedNumbers.set(tenantUuid, next + 1);
+    return String(next).padStart(2, '0');
   };
   // The hash is slow by design; every built user shares one, made when the first is built.
   let hash: Promise<string> | undefined;
@@ -189,12 +191,13 @@ export function createFactories(db: Db, secrets: SecretBox, storage: RecordingSt
       return row!;
     },
     async extension(tenant, overrides = {}) {
+      const number = numbers.draw(tenant.domainUuid, lowestFreeFrom(2001), overrides.extension);
       const values = {
         extensionUuid: randomUUID(),
         domainUuid: tenant.domainUuid,
-        extension: nextNumber(tenant.domainUuid, 'extension', 2001),
         passwordEnc: secrets.seal(generateExtensionPassword()),
         ...overrides,
+        extension: await number,
       };
       const [row] = await db.insert(extensions).values(values).returning();
       return row!;
@@ -277,25 +280,27 @@ export function createFactories(db: Db, secrets: SecretBox, storage: RecordingSt
       });
     },
     async ringGroup(tenant, overrides = {}) {
+      const number = numbers.draw(tenant.domainUuid, lowestFreeFrom(300), overrides.ringGroupExtension);
       const values = {
         ringGroupUuid: randomUUID(),
         domainUuid: tenant.domainUuid,
         ringGroupContext: tenant.domainName,
         ringGroupName: unique('group'),
-        ringGroupExtension: nextNumber(tenant.domainUuid, 'ringGroup', 300),
         ...overrides,
+        ringGroupExtension: await number,
       };
       const [row] = await db.insert(ringGroups).values(values).returning();
       return row!;
     },
     async ivrMenu(tenant, overrides = {}) {
+      const number = numbers.draw(tenant.domainUuid, lowestFreeFrom(5000), overrides.ivrMenuExtension);
       const values = {
         ivrMenuUuid: randomUUID(),
         domainUuid: tenant.domainUuid,
         ivrMenuName: unique('ivr'),
-        ivrMenuExtension: nextNumber(tenant.domainUuid, 'ivrMenu', 5000),
         ivrMenuGreetLong: '',
         ...overrides,
+        ivrMenuExtension: await number,
       };
       const [row] = await db.insert(ivrMenus).values(values).returning();
       return row!;
@@ -338,11 +343,11 @@ export function createFactories(db: Db, secrets: SecretBox, storage: RecordingSt
         if (!have.has(file)) await built.recording(tenant, { recordingFilename: file });
       const schedule = { ...created, timeconditions: conditions };
       const dialplanUuid = randomUUID();
+      const dialplanNumber = await numbers.draw(tenant.domainUuid, nextScheduleNumber);
       await db.transaction(async (tx) => {
         const refs = await referencesOf(tx, tenant.domainUuid);
         const refused = referenceMessage(schedule, refs);
         if (refused) throw new Error(`schedule factory: ${refused} (build the target first)`);
-        const dialplanNumber = nextScheduleNumber(await listUsedNumbers(tx, tenant.domainUuid));
         const { appUuid, dialplanContext, dialplanName, dialplanContinue, dialplanOrder } = schedule;
         const { dialplanEnabled, dialplanDescription } = schedule;
         await insertDialplan(
@@ -384,7 +389,7 @@ export function createFactories(db: Db, secrets: SecretBox, storage: RecordingSt
     async speedDial(tenant, overrides = {}) {
       const speedDialUuid = randomUUID();
       await insertSpeedDial(db, tenant.domainUuid, speedDialUuid, {
-        speedNumber: nextNumber(tenant.domainUuid, 'speedDial', 1).padStart(2, '0'),
+        speedNumber: nextSpeedDial(tenant.domainUuid),
         phoneNumber: `03${String(++sequence).padStart(8, '0')}`,
         memo: unique('memo'),
         ...overrides,

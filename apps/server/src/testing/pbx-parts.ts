@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ivrDestinations } from '@tsunagu/contract';
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import { ivrMenuOptions, ringGroupDestinations } from '../platform/db/schema';
-import { weekdayAction } from '../platform/db/seed-pbx';
 import type { TestApp } from './test-app';
 
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;

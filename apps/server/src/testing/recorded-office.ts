@@ -1,5 +1,5 @@
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import { eq } from 'drizzle-orm';
-import { weekdayAction } from '../platform/db/seed-pbx';
 import { extensions as extensionRows, ivrMenus, users as userRows } from '../platform/db/schema';
 import { addIvrOptions, addRingGroupMembers } from './pbx-parts';
 import { buildRecordedTenant, RECORDED_EXTENSIONS, type RecordedTenant } from './recorded-tenant';

@@ -1,7 +1,11 @@
-/** Builders of conditions and schedules for the schedule tests of the contract and the server (not in the index). */
+/**
+ * Builders of conditions and schedules for the schedule tests of the contract and the server, the test
+ * factories and the demo seed (not in the index).
+ */
 import {
   WEEKDAY_KEYS,
   dialplanSchema,
+  newCondition,
   timeConditionSchema,
   type Dialplan,
   type TimeCondition,
@@ -41,6 +45,18 @@ export function wtime(
     timeConditionTimeOfDay: timeOfDay,
     ...overrides,
   });
+}
+
+/** A weekday-time condition, Mon–Fri at the lowest wtime priority, that sends calls to a number. */
+export function weekdayAction(name: string, timeOfDay: string, target: string): TimeCondition {
+  return {
+    ...newCondition('wtime'),
+    ...MON_FRI,
+    timeConditionName: name,
+    timeConditionTimeOfDay: timeOfDay,
+    timeConditionActionType: 'action',
+    timeConditionAction: target,
+  };
 }
 
 export function mday(name: string, order: number, mon: string, dayRange: string, overrides: Overrides = {}) {

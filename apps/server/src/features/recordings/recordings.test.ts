@@ -14,12 +14,32 @@ import { domains, recordings } from '../../platform/db/schema';
 import { STAGING_DIR } from '../../platform/files/recording-storage';
 import { HTML_TRAILER, testMp3, wavWithHtml } from '../../platform/files/test-audio';
 import { sineWav } from '../../platform/files/wav';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 
-let k: DemoPbxKit;
+// The tenant's built-in recordings and its own campaign.wav, welcome.wav (IVR 5000's greeting) and
+// after_hours.wav (group 301's announcement on no answer); the other tenant's other_greeting.wav.
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  const { build } = k.t;
+  await build.builtInRecordings(k.tenant);
+  await build.recording(k.tenant, { recordingName: 'キャンペーン告知', recordingFilename: 'campaign.wav' });
+  await build.recording(k.tenant, { recordingName: '代表挨拶', recordingFilename: 'welcome.wav' });
+  await build.recording(k.tenant, {
+    recordingName: '営業時間外のご案内',
+    recordingFilename: 'after_hours.wav',
+  });
+  await build.ivrMenu(k.tenant, { ivrMenuExtension: '5000', ivrMenuGreetLong: 'welcome.wav' });
+  await build.ringGroup(k.tenant, {
+    ringGroupExtension: '301',
+    ringGroupTimeoutApp: 'lua',
+    ringGroupTimeoutData: 'streamfile.lua after_hours.wav',
+  });
+  await build.recording(k.otherTenant, {
+    recordingName: '本社挨拶',
+    recordingFilename: 'other_greeting.wav',
+  });
 });
 afterAll(() => k.t.close());
 
@@ -65,10 +85,10 @@ const upload = (session: TestSession | null, parts: Part[]) =>
 const listOf = async (domainUuid: string, session = k.admin) =>
   (await k.get(session, `/api/v1/recording/${domainUuid}`)).json().data.list as Recording[];
 const named = async (filename: string) =>
-  (await listOf(k.demoUuid)).find((r) => r.recordingFilename === filename) as Recording;
+  (await listOf(k.tenantUuid)).find((r) => r.recordingFilename === filename) as Recording;
 const file = (endpoint: 'downloadFile' | 'playFile', query: string, session: TestSession = k.admin) =>
   k.get(session, `/api/v1/recording/${endpoint}?${query}`);
-const storedFiles = () => readdirSync(join(k.t.config.dataDir, 'recordings', k.demoUuid)).sort();
+const storedFiles = () => readdirSync(join(k.t.config.dataDir, 'recordings', k.tenantUuid)).sort();
 /** Uploads being received: empty whenever no request is running. */
 const stagedFiles = () => {
   const dir = join(k.t.config.dataDir, 'recordings', STAGING_DIR);
@@ -85,8 +105,8 @@ const storagePath = async (filename: string) => {
   const [row] = await k.t.database.db
     .select()
     .from(recordings)
-    .where(and(eq(recordings.domainUuid, k.demoUuid), eq(recordings.recordingFilename, filename)));
-  return join(k.t.config.dataDir, 'recordings', k.demoUuid, row?.storageName as string);
+    .where(and(eq(recordings.domainUuid, k.tenantUuid), eq(recordings.recordingFilename, filename)));
+  return join(k.t.config.dataDir, 'recordings', k.tenantUuid, row?.storageName as string);
 };
 const snapshot = async () => ({
   rows: await k.t.database.db.select().from(recordings),
@@ -96,7 +116,7 @@ const snapshot = async () => ({
 
 describe('recording list', () => {
   it("lists the tenant's recordings, built-in ones first", async () => {
-    const list = await listOf(k.demoUuid);
+    const list = await listOf(k.tenantUuid);
     expect(list.map((r) => [r.recordingFilename, r.recordingDescription])).toEqual([
       ['default_welcome.wav', 'DEFAULT'],
       ['default_hold.wav', 'DEFAULT'],
@@ -107,7 +127,7 @@ describe('recording list', () => {
     ]);
     expect(list[0]).toEqual({
       recordingUuid: expect.any(String),
-      domainUuid: k.demoUuid,
+      domainUuid: k.tenantUuid,
       recordingName: '標準ガイダンス',
       recordingFilename: 'default_welcome.wav',
       recordingDescription: 'DEFAULT',
@@ -116,8 +136,8 @@ describe('recording list', () => {
   });
 
   it('requires a session (401) and a visible menu (403)', async () => {
-    expect((await k.get(null, `/api/v1/recording/${k.demoUuid}`)).statusCode).toBe(401);
-    const res = await k.get(k.staff, `/api/v1/recording/${k.demoUuid}`);
+    expect((await k.get(null, `/api/v1/recording/${k.tenantUuid}`)).statusCode).toBe(401);
+    const res = await k.get(k.staff, `/api/v1/recording/${k.tenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.forbidden);
     const up = await upload(k.staff, [
@@ -130,7 +150,7 @@ describe('recording list', () => {
 
 describe('recording upload', () => {
   it('refuses a control character in the data part or the file name (400), storing nothing', async () => {
-    const before = await listOf(k.demoUuid);
+    const before = await listOf(k.tenantUuid);
     for (const [filename, body] of [
       ['a.wav', data({ recordingName: 'お知らせ\u0000' })],
       ['a\u0001.wav', data()],
@@ -141,13 +161,13 @@ describe('recording upload', () => {
       ]);
       expect([res.statusCode, res.json().msg]).toEqual([400, messages.controlCharacter]);
     }
-    expect(await listOf(k.demoUuid)).toEqual(before);
+    expect(await listOf(k.tenantUuid)).toEqual(before);
   });
 
   it('stores a WAV under a generated name in the tenant storage; downloading gives the same bytes', async () => {
     const before = storedFiles();
     const res = await upload(k.admin, [
-      { name: 'data', body: data({ domainUuid: k.demoUuid }) },
+      { name: 'data', body: data({ domainUuid: k.tenantUuid }) },
       { name: 'file', filename: 'お知らせ.wav', body: WAV },
     ]);
     expect(res.statusCode).toBe(200);
@@ -158,11 +178,11 @@ describe('recording upload', () => {
     });
     const added = storedFiles().filter((f) => !before.includes(f));
     expect(added).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.wav$/)]);
-    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'recording' });
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.tenantUuid, kind: 'recording' });
 
     const got = await file(
       'downloadFile',
-      `fileName=${encodeURIComponent('お知らせ.wav')}&domainUuid=${k.demoUuid}`,
+      `fileName=${encodeURIComponent('お知らせ.wav')}&domainUuid=${k.tenantUuid}`,
     );
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('audio/wav');
@@ -330,11 +350,13 @@ describe('recording upload', () => {
   it("lets the provider upload into the tenant its 'data' part names", async () => {
     const res = await upload(k.sp, [
       { name: 'file', filename: 'provided.wav', body: WAV },
-      { name: 'data', body: data({ domainUuid: k.otherUuid, recordingName: '提供' }) },
+      { name: 'data', body: data({ domainUuid: k.otherTenantUuid, recordingName: '提供' }) },
     ]);
     expect(res.statusCode).toBe(200);
-    expect((await listOf(k.otherUuid, k.adminB)).map((r) => r.recordingFilename)).toContain('provided.wav');
-    expect((await listOf(k.demoUuid)).map((r) => r.recordingFilename)).not.toContain('provided.wav');
+    expect((await listOf(k.otherTenantUuid, k.adminB)).map((r) => r.recordingFilename)).toContain(
+      'provided.wav',
+    );
+    expect((await listOf(k.tenantUuid)).map((r) => r.recordingFilename)).not.toContain('provided.wav');
   });
 
   it('refuses a provider upload into a tenant that does not exist (404), leaving no file behind', async () => {
@@ -361,8 +383,8 @@ describe('recording upload', () => {
 
 describe('storage quota', () => {
   afterAll(async () => {
-    await setQuota(k.demoUuid, RECORDING_QUOTA_DEFAULT_BYTES);
-    await setQuota(k.otherUuid, RECORDING_QUOTA_DEFAULT_BYTES);
+    await setQuota(k.tenantUuid, RECORDING_QUOTA_DEFAULT_BYTES);
+    await setQuota(k.otherTenantUuid, RECORDING_QUOTA_DEFAULT_BYTES);
   });
   const wavPart = (filename: string) => [
     { name: 'file', filename, body: WAV },
@@ -370,22 +392,25 @@ describe('storage quota', () => {
   ];
 
   it("lists the usage of the tenant's own uploads (not the built-in files) and its quota, 100 MB by default", async () => {
-    const rows = await k.t.database.db.select().from(recordings).where(eq(recordings.domainUuid, k.demoUuid));
+    const rows = await k.t.database.db
+      .select()
+      .from(recordings)
+      .where(eq(recordings.domainUuid, k.tenantUuid));
     const own = rows.filter((r) => r.recordingDescription === null).reduce((sum, r) => sum + r.sizeBytes, 0);
     expect(own).toBeGreaterThan(0);
-    expect(await usageOf(k.demoUuid)).toEqual({ usedBytes: own, quotaBytes: 100 * 1024 * 1024 });
+    expect(await usageOf(k.tenantUuid)).toEqual({ usedBytes: own, quotaBytes: 100 * 1024 * 1024 });
   });
 
   it('refuses an upload beyond the quota, naming the limit and the usage, and keeps nothing of it', async () => {
-    const { usedBytes } = await usageOf(k.demoUuid);
-    await setQuota(k.demoUuid, usedBytes + WAV.length - 1);
+    const { usedBytes } = await usageOf(k.tenantUuid);
+    await setQuota(k.tenantUuid, usedBytes + WAV.length - 1);
     const before = await snapshot();
     const res = await upload(k.admin, wavPart('over.wav'));
     expect(res.statusCode).toBe(413);
     expect(res.json().msg).toBe(recordingQuotaMessage({ usedBytes, quotaBytes: usedBytes + WAV.length - 1 }));
     expect(await snapshot()).toEqual(before);
 
-    await setQuota(k.demoUuid, usedBytes + WAV.length);
+    await setQuota(k.tenantUuid, usedBytes + WAV.length);
     const fits = await upload(k.admin, wavPart('fits.wav'));
     expect(fits.statusCode).toBe(200);
     expect(fits.json().data.storage).toEqual({
@@ -395,39 +420,39 @@ describe('storage quota', () => {
   });
 
   it("is per tenant: a full tenant stops neither another's uploads nor counts its files", async () => {
-    const demo = await usageOf(k.demoUuid);
-    expect(demo.usedBytes).toBe(demo.quotaBytes);
-    const other = await usageOf(k.otherUuid, k.adminB);
+    const own = await usageOf(k.tenantUuid);
+    expect(own.usedBytes).toBe(own.quotaBytes);
+    const other = await usageOf(k.otherTenantUuid, k.adminB);
     const res = await upload(k.adminB, wavPart('b-only.wav'));
     expect(res.statusCode).toBe(200);
-    expect(await usageOf(k.otherUuid, k.adminB)).toEqual({
+    expect(await usageOf(k.otherTenantUuid, k.adminB)).toEqual({
       ...other,
       usedBytes: other.usedBytes + WAV.length,
     });
-    expect(await usageOf(k.demoUuid)).toEqual(demo);
-    // And the other way round: the other tenant's full storage does not stop the demo tenant.
-    await setQuota(k.otherUuid, 0);
-    await setQuota(k.demoUuid, RECORDING_QUOTA_DEFAULT_BYTES);
+    expect(await usageOf(k.tenantUuid)).toEqual(own);
+    // And the other way round: the other tenant's full storage does not stop the tenant.
+    await setQuota(k.otherTenantUuid, 0);
+    await setQuota(k.tenantUuid, RECORDING_QUOTA_DEFAULT_BYTES);
     expect((await upload(k.adminB, wavPart('b-more.wav'))).statusCode).toBe(413);
     expect((await upload(k.admin, wavPart('a-more.wav'))).statusCode).toBe(200);
   });
 
   it('frees the room of a deleted recording', async () => {
-    const before = await usageOf(k.demoUuid);
+    const before = await usageOf(k.tenantUuid);
     const target = await named('a-more.wav');
     expect((await k.del(k.admin, `/api/v1/recording/${target.recordingUuid}`)).statusCode).toBe(200);
-    expect(await usageOf(k.demoUuid)).toEqual({ ...before, usedBytes: before.usedBytes - WAV.length });
+    expect(await usageOf(k.tenantUuid)).toEqual({ ...before, usedBytes: before.usedBytes - WAV.length });
   });
 
   it('lets only one of two simultaneous uploads take the last room (the tenant row is locked)', async () => {
-    const { usedBytes } = await usageOf(k.demoUuid);
-    await setQuota(k.demoUuid, usedBytes + WAV.length);
+    const { usedBytes } = await usageOf(k.tenantUuid);
+    await setQuota(k.tenantUuid, usedBytes + WAV.length);
     const [a, b] = await Promise.all([
       upload(k.admin, wavPart('race-a.wav')),
       upload(k.admin, wavPart('race-b.wav')),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 413]);
-    expect((await usageOf(k.demoUuid)).usedBytes).toBe(usedBytes + WAV.length);
+    expect((await usageOf(k.tenantUuid)).usedBytes).toBe(usedBytes + WAV.length);
     expect(stagedFiles()).toEqual([]);
   });
 });
@@ -441,7 +466,7 @@ describe('recording download and play', () => {
     ['a stored name instead of a filename', 'fileName=00000000-0000-4000-8000-000000000000.wav'],
     ['no name', 'fileName='],
   ])('answers 404 for %s', async (_n, query) => {
-    const res = await file('downloadFile', `${query}&domainUuid=${k.demoUuid}`);
+    const res = await file('downloadFile', `${query}&domainUuid=${k.tenantUuid}`);
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toBe(NOT_FOUND);
   });
@@ -451,13 +476,17 @@ describe('recording download and play', () => {
   });
 
   it("refuses another tenant's storage (403) unless the caller is the provider", async () => {
-    const res = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`);
+    const res = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherTenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
-    const play = await file('playFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`);
+    const play = await file('playFile', `fileName=other_greeting.wav&domainUuid=${k.otherTenantUuid}`);
     expect(play.statusCode).toBe(403);
     expect(play.json().msg).toBe(messages.otherTenant);
-    const sp = await file('downloadFile', `fileName=other_greeting.wav&domainUuid=${k.otherUuid}`, k.sp);
+    const sp = await file(
+      'downloadFile',
+      `fileName=other_greeting.wav&domainUuid=${k.otherTenantUuid}`,
+      k.sp,
+    );
     expect(sp.statusCode).toBe(200);
   });
 
@@ -529,11 +558,11 @@ describe('recording rename and delete', () => {
 });
 
 describe("another tenant's recordings", () => {
-  it('are invisible: each tenant lists its own, and reading the demo tenant is 403', async () => {
-    expect((await listOf(k.otherUuid, k.adminB)).map((r) => r.recordingFilename)).not.toContain(
+  it('are invisible: each tenant lists its own, and reading the tenant is 403', async () => {
+    expect((await listOf(k.otherTenantUuid, k.adminB)).map((r) => r.recordingFilename)).not.toContain(
       'welcome.wav',
     );
-    const res = await k.get(k.adminB, `/api/v1/recording/${k.demoUuid}`);
+    const res = await k.get(k.adminB, `/api/v1/recording/${k.tenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
     const download = await file('downloadFile', 'fileName=welcome.wav', k.adminB);
@@ -543,7 +572,7 @@ describe("another tenant's recordings", () => {
     expect(play.json().msg).toBe(NOT_FOUND);
   });
 
-  it('are immutable: renaming or deleting a demo recording by id fails and changes nothing', async () => {
+  it('are immutable: renaming or deleting the tenant’s recording by id fails and changes nothing', async () => {
     const target = await named('welcome.wav');
     const before = await snapshot();
     const edit = await k.post(k.adminB, '/api/v1/recording', {

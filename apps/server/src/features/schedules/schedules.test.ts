@@ -8,10 +8,10 @@ import {
   type Dialplan,
   type TimeCondition,
 } from '@tsunagu/contract';
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dialplans, recordings, timeConditions } from '../../platform/db/schema';
-import { weekdayAction } from '../../platform/db/seed-pbx';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import { nextScheduleNumber } from './schedules.service';
 

@@ -7,8 +7,8 @@ import {
   type Dialplan,
   type TryCallResult,
 } from '@tsunagu/contract';
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weekdayAction } from '../../platform/db/seed-pbx';
 import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 import type { TestSession } from '../../testing/test-app';
 

@@ -1,6 +1,17 @@
 import type { ManagedUser, USER_SORT_FIELDS, UserFormOptions } from '@tsunagu/contract/admin/users';
 import type { PageSort } from '@tsunagu/contract/paging';
-import { and, asc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { preparedOn } from '../../platform/db/prepared';
 import { onlineAt, onlineCountOf, onlinePlaceholders } from '../../platform/realtime/presence.repository';
@@ -49,28 +60,23 @@ function containing(text: string): string {
 }
 
 /**
- * The users a search text finds: its ID, name, furigana or e-mail contain it (the expression of the
- * trigram index users_search_idx of migration 0021, written identically so that the index serves it),
- * or their extension's number does. A union rather than an OR, so that each half uses its own index.
+ * The users a search text finds (migration 0042's user_search_ids: ID, name, furigana, e-mail or
+ * extension number containing it, each half from its own index, planned with the text itself). As an
+ * array, so that even a generic plan looks the few found up by primary key rather than scan the tenant.
  */
-function searchMatches(tenantUuid: string, q: string): SQL {
-  const pattern = containing(q);
-  return sql`${users.userUuid} IN (
-    SELECT s.user_uuid FROM users s
-     WHERE s.domain_uuid = ${tenantUuid}
-       AND lower(s.username || E'\\x1f' || s.user_nm || E'\\x1f' || s.user_kana || E'\\x1f' || s.email)
-           LIKE lower(${pattern})
-    UNION
-    SELECT s.user_uuid FROM extensions e JOIN users s ON s.extension_uuid = e.extension_uuid
-     WHERE e.domain_uuid = ${tenantUuid} AND s.domain_uuid = ${tenantUuid} AND e.extension LIKE ${pattern})`;
-}
+const searchMatches = (tenant: string | Placeholder, pattern: string | Placeholder): SQL =>
+  sql`${users.userUuid} = ANY(ARRAY(SELECT user_search_ids(${tenant}, ${pattern})))`;
+
+/** The enabled filter as a constant of the statement (a partial index answers `NOT enabled`, 0042). */
+const enabledIs = (enabled: 'true' | 'false'): SQL =>
+  enabled === 'true' ? sql`${users.enabled}` : sql`NOT ${users.enabled}`;
 
 function conditions(tenantUuid: string, filter: UserFilter): SQL | undefined {
   return and(
     eq(users.domainUuid, tenantUuid),
     filter.userUuid ? eq(users.userUuid, filter.userUuid) : undefined,
-    filter.enabled ? eq(users.enabled, filter.enabled === 'true') : undefined,
-    filter.q ? searchMatches(tenantUuid, filter.q) : undefined,
+    filter.enabled ? enabledIs(filter.enabled) : undefined,
+    filter.q ? searchMatches(tenantUuid, containing(filter.q)) : undefined,
   );
 }
 
@@ -89,8 +95,9 @@ const groupsOfUser = sql<ManagedUser['groups']>`coalesce((
  * sessions at `now`, all in one statement (each round trip to the database costs more than the
  * subqueries: profiled on the user list).
  */
-function selectUserRows(conn: Conn, at: OnlineAt) {
+function selectUserRows(conn: Conn, at: OnlineAt, matches?: WithSubquery) {
   return conn
+    .with(...(matches ? [matches] : []))
     .select({
       userUuid: users.userUuid,
       id: users.username,
@@ -108,8 +115,8 @@ function selectUserRows(conn: Conn, at: OnlineAt) {
       menu: users.menu,
       groups: groupsOfUser,
       loginCnt: onlineCountOf(users.userUuid, at),
-      // How many rows the WHERE selects, before LIMIT/OFFSET: a search's total in the same read.
-      matches: sql<number>`count(*) over ()`.mapWith(Number),
+      // How many users the filter selects, before LIMIT/OFFSET: a search's total in the same read.
+      matches: (matches ? sql`(SELECT count(*) FROM ${matches})` : sql`count(*) over ()`).mapWith(Number),
     })
     .from(users)
     .leftJoin(extensions, eq(extensions.extensionUuid, users.extensionUuid))
@@ -132,26 +139,89 @@ export async function listUsers(
   window: { limit: number; offset: number },
   now: Date,
 ): Promise<ManagedUser[]> {
-  return (await listCountedUsers(conn, tenantUuid, filter, sort, window, now)).rows;
-}
-
-/**
- * A page of the filtered list and how many users match, counted by the page's own read (no second scan
- * of the matches); null when the page lies past the end and so read no row to carry the count.
- */
-export async function listCountedUsers(
-  conn: Conn,
-  tenantUuid: string,
-  filter: UserFilter,
-  sort: PageSort<UserSortField>,
-  window: { limit: number; offset: number },
-  now: Date,
-): Promise<{ rows: ManagedUser[]; matches: number | null }> {
   const rows = await selectUserRows(conn, onlineAt(now))
     .where(conditions(tenantUuid, filter))
     .orderBy(...pageOrder(SORT_COLUMNS, users.userUuid, sort))
     .limit(window.limit)
     .offset(window.offset);
+  return rows.map(toManagedUser);
+}
+
+/**
+ * The page read of a search or filter in one order: the matching users with their sort key (one search,
+ * materialised once), their count and the page's ids by LIMIT/OFFSET, then the page's rows, in one
+ * statement prepared once per order and filter form (`search`: a text; `enabled`: a constant).
+ */
+function buildFilteredRead(
+  sort: PageSort<UserSortField>,
+  search: boolean,
+  enabled: UserFilter['enabled'],
+  name: string,
+) {
+  return preparedOn((conn) => {
+    const tenant = sql.placeholder('tenant');
+    const list = keysetList(tenant, sort);
+    const keyed = conn
+      .select({ id: sql<string>`${users.userUuid}`.as('id'), key: sql`${list.columns.key}`.as('key') })
+      .from(users);
+    const matches = conn
+      .$with('matches')
+      .as(
+        (list.table === userListKeys
+          ? keyed.innerJoin(userListKeys, eq(userListKeys.userUuid, users.userUuid))
+          : keyed
+        ).where(
+          and(
+            eq(users.domainUuid, tenant),
+            search ? searchMatches(tenant, sql.placeholder('pattern')) : undefined,
+            enabled ? enabledIs(enabled) : undefined,
+          ),
+        ),
+      );
+    const by = list.descending ? desc : asc;
+    const pageIds = conn
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(by(matches.key), by(matches.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return selectUserRows(conn, onlinePlaceholders, matches)
+      .where(and(eq(users.domainUuid, tenant), inArray(users.userUuid, pageIds)))
+      .orderBy(...pageOrder(SORT_COLUMNS, users.userUuid, sort))
+      .prepare(name);
+  });
+}
+
+const filteredReads = new Map<string, ReturnType<typeof buildFilteredRead>>();
+function filteredRead(sort: PageSort<UserSortField>, search: boolean, enabled: UserFilter['enabled']) {
+  const name = `user_filtered_${sort.field}_${sort.direction}${search ? '_search' : ''}${enabled ? `_enabled_${enabled}` : ''}`;
+  let read = filteredReads.get(name);
+  if (!read) filteredReads.set(name, (read = buildFilteredRead(sort, search, enabled, name)));
+  return read;
+}
+
+/**
+ * A page of a search or filter and how many users match, counted by the page's own read (no second scan
+ * of the matches); null when the page lies past the end and so read no row to carry the count.
+ */
+export async function filteredUserPage(
+  conn: Conn,
+  tenantUuid: string,
+  filter: Pick<UserFilter, 'q' | 'enabled'>,
+  sort: PageSort<UserSortField>,
+  window: { limit: number; offset: number },
+  now: Date,
+): Promise<{ rows: ManagedUser[]; matches: number | null }> {
+  const rows = await filteredRead(
+    sort,
+    Boolean(filter.q),
+    filter.enabled,
+  )(conn).execute({
+    tenant: tenantUuid,
+    ...(filter.q && { pattern: containing(filter.q) }),
+    ...window,
+    ...onlineAt(now),
+  });
   return { rows: rows.map(toManagedUser), matches: rows[0]?.matches ?? null };
 }
 

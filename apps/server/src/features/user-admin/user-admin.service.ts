@@ -32,7 +32,7 @@ import {
   insertExtensionRow,
   insertUser,
   keysetUserPage,
-  listCountedUsers,
+  filteredUserPage,
   listUsers,
   lockUserRow,
   nameUnnamedExtension,
@@ -176,7 +176,7 @@ export function createUserAdminService({
         );
       }
       const window = pageWindow(query);
-      const { rows, matches } = await listCountedUsers(db, tenantUuid, filter, sort, window, now());
+      const { rows, matches } = await filteredUserPage(db, tenantUuid, filter, sort, window, now());
       // No row on the first page: nothing matches, without counting.
       const total = matches ?? (window.offset === 0 ? 0 : await countUsers(db, tenantUuid, filter));
       return pageOf(rows, total, query);

@@ -8,12 +8,7 @@ import {
   ringGroupFromForm,
   type RingGroupForm,
 } from '@tsunagu/contract';
-import {
-  newCondition,
-  newSchedule,
-  type Dialplan,
-  type TimeCondition,
-} from '@tsunagu/contract/schedule/schema';
+import { newSchedule, type Dialplan, type TimeCondition } from '@tsunagu/contract/schedule/schema';
 import type { RecordingStorage } from '../files/recording-storage';
 import { sineWav } from '../files/wav';
 import type { Tx } from './client';
@@ -148,22 +143,6 @@ export async function addSchedule(
         timeConditionColumns({ ...c, timeConditionUuid: randomUUID(), recordingUuid: null }, owner),
       ),
     );
-}
-
-/** A weekday-time condition (Mon–Fri by default) that sends calls to a number. */
-export function weekdayAction(name: string, timeOfDay: string, target: string): TimeCondition {
-  return {
-    ...newCondition('wtime'),
-    timeConditionName: name,
-    timeConditionTimeOfDay: timeOfDay,
-    timeCondition2: 'true',
-    timeCondition3: 'true',
-    timeCondition4: 'true',
-    timeCondition5: 'true',
-    timeCondition6: 'true',
-    timeConditionActionType: 'action',
-    timeConditionAction: target,
-  };
 }
 
 export async function addDestinations(

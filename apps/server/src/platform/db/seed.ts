@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { menuConfig } from '@tsunagu/contract';
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoCalls } from './seed-calls';
@@ -16,7 +17,6 @@ import {
   addRingGroup,
   addSchedule,
   addSpeedDials,
-  weekdayAction,
   type SeedTenant,
 } from './seed-pbx';
 

@@ -11,7 +11,7 @@ import { FACTORY_PASSWORD } from '../../testing/factories';
 import { addRingGroupMembers } from '../../testing/pbx-parts';
 import { buildRecordedOffice, type RecordedOffice } from '../../testing/recorded-office';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
-import { weekdayAction } from '../db/seed-pbx';
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import {
   auditLog,
   destinations,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secrets';
 import { extensions } from '../../platform/db/schema';
-import { weekdayAction } from '../../platform/db/seed-pbx';
+import { weekdayAction } from '@tsunagu/contract/schedule/testing';
 import { addRingGroupMembers } from '../../testing/pbx-parts';
 import { buildRecordedOffice, type RecordedOffice } from '../../testing/recorded-office';
 import { createTestApp, type TestApp } from '../../testing/test-app';
