@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeCallOf } from '../platform/call-model/store-call';
 import { rowsOf } from '../platform/db/migrate';
@@ -95,7 +95,11 @@ describe('bulk calls', () => {
     // Inbound answered, missed and left in the IVR; outbound answered and failed; internal answered and missed.
     expect(shapes).toHaveLength(7);
     for (const { call_id: callId } of sample) {
-      const [stored] = await t.database.db.select().from(calls).where(eq(calls.callId, callId)).limit(1);
+      const [stored] = await t.database.db
+        .select()
+        .from(calls)
+        .where(and(eq(calls.domainUuid, byTriggers.domainUuid), eq(calls.callId, callId)))
+        .limit(1);
       const refolded = await t.database.db.transaction((tx) =>
         storeCallOf(tx, byTriggers.domainUuid, callId),
       );
