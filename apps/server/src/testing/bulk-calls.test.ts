@@ -68,7 +68,7 @@ let indexesBefore: unknown[];
 let kept: Record<string, unknown[]>;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   indexesBefore = await indexesAndTriggers();
   const a = await bulkOffice(t);
   byTriggers = a.tenant;

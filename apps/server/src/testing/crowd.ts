@@ -28,7 +28,7 @@ export interface Crowd {
 export function useCrowd(size: number): Crowd {
   const crowd = { clients: [] as TestStompClient[] } as Crowd;
   beforeAll(async () => {
-    const t = await createTestApp({ demo: false });
+    const t = await createTestApp();
     crowd.t = t;
     crowd.url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
     crowd.tenant = await t.build.tenant();

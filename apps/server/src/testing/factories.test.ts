@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { domains } from '../platform/db/schema';
 import { FACTORY_PASSWORD } from './factories';
-import { createTestApp, PASSWORDS, type TestApp, type TestSession } from './test-app';
+import { createTestApp, type TestApp, type TestSession } from './test-app';
 
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
 type User = Awaited<ReturnType<TestApp['build']['user']>>;
@@ -48,7 +46,7 @@ export interface PbxKit extends Requests {
 }
 
 export async function createPbxKit(options: Parameters<typeof createTestApp>[0] = {}): Promise<PbxKit> {
-  const t = await createTestApp({ ...options, demo: false });
+  const t = await createTestApp(options);
   const { build } = t;
   const [tenant, otherTenant, providerTenant] = await Promise.all([
     build.tenant({ domainDescription: '試験株式会社' }),
@@ -81,36 +79,4 @@ export async function createPbxKit(options: Parameters<typeof createTestApp>[0] 
     users,
     ...requests(t),
   };
-}
-
-/** The demo-data kit: the demo tenant's sessions and uuids. */
-export interface DemoPbxKit extends Requests {
-  t: TestApp;
-  /** Demo tenant administrator (CP). */
-  admin: TestSession;
-  /** The other tenant's administrator (CP). */
-  adminB: TestSession;
-  /** Demo staff whose menu hides PBX management. */
-  staff: TestSession;
-  /** Provider administrator. */
-  sp: TestSession;
-  demoUuid: string;
-  otherUuid: string;
-}
-
-/** @deprecated: being removed — migrate to createPbxKit. */
-export async function createDemoPbxKit(): Promise<DemoPbxKit> {
-  const t = await createTestApp();
-  const uuidOf = async (name: string) =>
-    (await t.database.db.select().from(domains).where(eq(domains.domainName, name)))[0]?.domainUuid as string;
-  const login = (username: string) => t.login(username, PASSWORDS[username] as string);
-  const [admin, adminB, staff, sp, demoUuid, otherUuid] = await Promise.all([
-    login('admin'),
-    login('admin-b'),
-    login('yamada'),
-    login('sp'),
-    uuidOf('demo.tsunagu.local'),
-    uuidOf('other.tsunagu.local'),
-  ]);
-  return { t, admin, adminB, staff, sp, demoUuid, otherUuid, ...requests(t) };
 }

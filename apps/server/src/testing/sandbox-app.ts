@@ -18,7 +18,7 @@ export function useSandboxApp(): SandboxApp {
   let t: TestApp | undefined;
   let base = '';
   beforeAll(async () => {
-    t = await createTestApp({ demo: false, deps: { engine: undefined } });
+    t = await createTestApp({ deps: { engine: undefined } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t?.close());

@@ -7,7 +7,6 @@ import { buildApp, type AppConfig, type AppDeps } from '../app';
 import { checkEveryAnswer } from './answer-check';
 import { openPglite, openPostgres, type Database } from '../platform/db/client';
 import { migrate } from '../platform/db/migrate';
-import { seedDemo } from '../platform/db/seed';
 import { createSecretBox } from '../platform/crypto/secrets';
 import { createRecordingStorage } from '../platform/files/recording-storage';
 import { createNoopEngine, type ConfigKind, type TelephonyEngine } from '../telephony/engine';
@@ -87,25 +86,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const PASSWORDS: Record<string, string> = {
-  sp: 'Sp#Admin2026',
-  admin: 'Admin#2026',
-  'admin-b': 'Admin#2026',
-  yamada: 'Staff#2026',
-  suzuki: 'Staff#2026',
-  tanaka: 'Staff#2026',
-  sato: 'Staff#2026',
-};
-
-/** Builds the app on a fresh database holding the demo data (unless `demo: false`: then it is empty). */
+/** Builds the app on a fresh, empty database: a test builds the rows it needs with `build` (the factories). */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps>; demo?: boolean } = {},
+  options: { config?: Partial<AppConfig>; deps?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(options.config);
   const secrets = createSecretBox(config.secretKey);
-  const demo = options.demo ?? true;
-  if (demo) await seedDemo(database.db, secrets, createRecordingStorage(config.dataDir));
   const configChanges: TestApp['configChanges'] = [];
   const registrationDrops: TestApp['registrationDrops'] = [];
   const engine: TelephonyEngine = {
@@ -114,7 +101,7 @@ export async function createTestApp(
     dropRegistrations: async (tenantUuid, extension) =>
       void registrationDrops.push({ tenantUuid, extension }),
   };
-  const app = await buildApp({ config, database, demo, engine, ...options.deps });
+  const app = await buildApp({ config, database, demo: false, engine, ...options.deps });
   checkEveryAnswer(app);
   const xsrf = randomBytes(12).toString('hex');
   const twoStepSecrets = new Map<string, string>();

@@ -8,7 +8,7 @@ let t: TestApp;
 // Two staff users of an office.
 const id = { yamada: '', suzuki: '' };
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const office = await t.build.tenant();
   id.yamada = (await t.build.user(office)).username;
   id.suzuki = (await t.build.user(office)).username;

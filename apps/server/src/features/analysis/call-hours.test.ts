@@ -65,7 +65,7 @@ async function expectSameFromBoth() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenantUuid = (await t.build.tenant()).domainUuid;
   otherTenant = (await t.build.tenant()).domainUuid;
   await t.database.db.insert(calls).values([

@@ -101,7 +101,7 @@ async function expectSameAsRebuilt() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenantUuid = (await t.build.tenant()).domainUuid;
   otherTenant = (await t.build.tenant()).domainUuid;
   const rows = [];

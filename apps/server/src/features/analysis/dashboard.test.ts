@@ -51,7 +51,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, deps: { engine } });
+  t = await createTestApp({ deps: { engine } });
   tenant = await t.build.tenant({ timeZone: 'Asia/Tokyo' });
   const ext = await t.build.extension(tenant);
   const staffRow = await t.build.user(tenant, { extensionUuid: ext.extensionUuid });

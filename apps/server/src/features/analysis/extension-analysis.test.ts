@@ -63,7 +63,7 @@ async function call({ kind, result, at, agent, talkSeconds = 0, rang = [] }: Sha
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   tenantUuid = tenant.domainUuid;
   const person = async (userNm: string) => {

@@ -98,7 +98,7 @@ async function expectRowsAsCounted() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   tenantUuid = tenant.domainUuid;
   for (const userNm of ['佐藤 彩', '高橋 健', '鈴木 美緒']) {

@@ -31,7 +31,7 @@ async function call(kind: 'inbound' | 'outbound' | 'internal', result: CallResul
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   tenantUuid = tenant.domainUuid;
   admin = await t.login((await t.build.user(tenant, { userClass: 'CP' })).username, FACTORY_PASSWORD);

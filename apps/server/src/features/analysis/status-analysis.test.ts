@@ -17,7 +17,7 @@ let ken: string;
 const jst = (time: string, day = '2026-11-26') => new Date(`${day}T${time}+09:00`);
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   const ext = await t.build.extension(tenant);
   aya = (await t.build.user(tenant, { userNm: '佐藤 彩', extensionUuid: ext.extensionUuid })).userUuid;

@@ -56,7 +56,7 @@ const change = (userUuid: string, fromStatus: string, toStatus: string, changedA
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   tenantUuid = tenant.domainUuid;
   aya = (await t.build.user(tenant)).userUuid;

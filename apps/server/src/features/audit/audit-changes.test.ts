@@ -15,7 +15,7 @@ const trail = (session: TestSession, tenant: string, query = '') =>
   t.request(session, { method: 'GET', url: `/api/v1/audit/${tenant}?size=100&${query}` });
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenantA = await t.build.tenant();
   tenantB = await t.build.tenant();
   const a = await t.build.user(tenantA, { userClass: 'CP', userNm: '管理 一郎' });

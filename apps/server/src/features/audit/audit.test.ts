@@ -18,7 +18,7 @@ const list = (session: TestSession | null, tenant: string, query: string) =>
   t.request(session, { method: 'GET', url: `/api/v1/audit/${tenant}?${query}` });
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const [a, b] = [await t.build.tenant(), await t.build.tenant()];
   [tenantA, tenantB] = [a.domainUuid, b.domainUuid];
   id.admin = (await t.build.user(a, { userClass: 'CP' })).username;

@@ -14,7 +14,7 @@ const clients: TestStompClient[] = [];
 // The login IDs of an office's administrator and four staff users.
 const id = { admin: '', yamada: '', suzuki: '', tanaka: '', sato: '' };
 beforeAll(async () => {
-  t = await createTestApp({ config: { loginLimitPerUser: 3, loginLimitPerAddress: 6 }, demo: false });
+  t = await createTestApp({ config: { loginLimitPerUser: 3, loginLimitPerAddress: 6 } });
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
   const office = await t.build.tenant();
   id.admin = (await t.build.user(office, { userClass: 'CP' })).username;

@@ -9,7 +9,7 @@ let t: TestApp;
 // The login IDs of four staff users of an office and of another tenant's administrator.
 const id = { yamada: '', suzuki: '', tanaka: '', sato: '', adminB: '' };
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const office = await t.build.tenant();
   for (const who of ['yamada', 'suzuki', 'tanaka', 'sato'] as const)
     id[who] = (await t.build.user(office)).username;

@@ -76,7 +76,7 @@ async function expected(column: string, direction: 'asc' | 'desc', where = sql`t
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   office = await t.build.tenant();
   other = await t.build.tenant();
   admin = await t.login((await t.build.user(office, { userClass: 'CP' })).username, FACTORY_PASSWORD);

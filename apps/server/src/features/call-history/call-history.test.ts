@@ -78,7 +78,7 @@ const placed = (e: Extension, to: string, billsec: number, direction: 'outbound'
 // An office of its own with three staff and ten calls (six in, three out, one internal); another
 // tenant's administrator and a staff user whose menu hides the call history.
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   office = await t.build.tenant();
   ext = {
     yamada: await t.build.extension(office, { effectiveCallerIdName: '山田 太郎' }),

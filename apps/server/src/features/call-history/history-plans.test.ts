@@ -1,5 +1,4 @@
 import { callSearchSchema } from '@tsunagu/contract';
-import { fillPlaceholders, type Query } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,74 +6,21 @@ import type { Db } from '../../platform/db/client';
 import * as schema from '../../platform/db/schema';
 import { buildBulkCalls } from '../../testing/bulk-calls';
 import { bulkOffice } from '../../testing/bulk-office';
+import { expectIndexWalk, plan, rawClient } from '../../testing/query-plans';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { historyScans } from '../cdr/cdr.repository';
 import { createCallHistoryService } from './call-history.service';
 
-// The plans of the history pages on a tenant of 60,000 calls, as PostgreSQL makes them with the table's
-// statistics: each page's rows are walked in the order's index (the tenant history's calls_history_*_idx,
-// the own history's cdrs_history_idx), and nothing sorts the calls — only the page's own rows may be
-// sorted, above the walk's LIMIT. A change that loses the index (a column, a direction, a cast) fails here.
+// The plans of the tenant history's pages on a tenant of 60,000 calls, as PostgreSQL makes them with the
+// table's statistics: each page's rows are walked in the order's index (calls_history_*_idx), and nothing
+// sorts the calls — only the page's own rows may be sorted, above the walk's LIMIT. A change that loses the index (a column, a direction, a cast) fails here.
 let t: TestApp;
 let tenant: string;
-let own: string;
 const END = new Date('2026-11-26T00:00:00Z');
 const DAY = 86_400_000;
 const LAST_30_DAYS = { from: new Date(END.getTime() - 30 * DAY).toISOString(), to: END.toISOString() };
 const YEAR = { from: new Date(END.getTime() - 365 * DAY).toISOString(), to: END.toISOString() };
 
-type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-const client = () => (t.database.db as unknown as { $client: RawClient }).$client;
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Presorted Key'?: string[];
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-async function plan(text: string, params: unknown[]): Promise<PlanNode> {
-  const { rows } = await client().query(`EXPLAIN (FORMAT JSON) ${text}`, params);
-  const value = Object.values(rows[0]!)[0];
-  const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: PlanNode }];
-  return parsed[0].Plan;
-}
-
-/**
- * The page is walked under a LIMIT in one of `indexes` (the order's, or for incoming calls only the
- * partial index of inbound calls by time) with no sort below it — an incremental sort of the walk's
- * ties on a key the index already orders is no sort of the calls —, no table is read whole, and a
- * sort, if any, sorts only what a LIMIT let through (the page's rows).
- */
-function expectIndexWalk(root: PlanNode, indexes: string[], what: string) {
-  const all = nodes(root);
-  const text = JSON.stringify(root, null, 1);
-  expect(
-    all.filter((n) => n['Node Type'] === 'Seq Scan'),
-    `${what}: ${text}`,
-  ).toEqual([]);
-  const walks = all.filter((n) => n['Node Type'] === 'Limit');
-  expect(walks.length, `${what}: ${text}`).toBeGreaterThan(0);
-  const walk = walks.at(-1)!;
-  const below = nodes(walk);
-  expect(
-    below.some((n) => indexes.includes(n['Index Name'] ?? '') && /^Index (Only )?Scan$/.test(n['Node Type'])),
-    `${what}: walks ${indexes.join(' or ')}: ${text}`,
-  ).toBe(true);
-  const sorts = below.filter(
-    (n) =>
-      n['Node Type'] === 'Sort' ||
-      (n['Node Type'] === 'Incremental Sort' &&
-        !(n['Presorted Key'] ?? []).some((k) => /start_stamp/.test(k))),
-  );
-  expect(sorts, `${what}: ${text}`).toEqual([]);
-  for (const sort of all.filter((n) => /Sort/.test(n['Node Type']) && !below.includes(n))) {
-    expect(nodes(sort).includes(walk), `${what}: a sort above the page only: ${text}`).toBe(true);
-  }
-}
+const client = () => rawClient(t.database);
 
 /** The statements one call of the service ran, through a Db that records them. */
 async function statementsOf(
@@ -91,19 +37,17 @@ async function statementsOf(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const office = await bulkOffice(t);
   tenant = office.tenant.domainUuid;
-  own = office.own;
   await buildBulkCalls(t.database, {
     tenantUuid: tenant,
     calls: 60_000,
     end: END,
-    own: { extensionUuid: own, every: 3 },
     rollUps: 'rebuild',
   });
   // As autovacuum would after such a load (one statement each: not in a transaction).
-  for (const table of ['calls', 'cdrs', 'cdr_counts', 'call_days', 'call_hours'])
+  for (const table of ['calls', 'call_days', 'call_hours'])
     await t.database.runScript(`VACUUM ANALYZE ${table}`);
 }, 300_000);
 afterAll(() => t.close());
@@ -144,34 +88,12 @@ describe('tenant call history page plans', () => {
           /^select .* from "calls" .* in \(select .* from "calls"/is.test(s.sql),
         );
         expect(reads, `${name}, ${which}`).toHaveLength(1);
-        expectIndexWalk(await plan(reads[0]!.sql, reads[0]!.params), index, `${name}, ${which} page`);
+        expectIndexWalk(
+          await plan(t.database, reads[0]!.sql, reads[0]!.params),
+          index,
+          `${name}, ${which} page`,
+        );
       }
     });
   }
-});
-
-describe('own call history page plans', () => {
-  const prepared = (query: Query, values: Record<string, unknown>) =>
-    plan(query.sql, fillPlaceholders(query.params, values));
-
-  it('walks cdrs_history_idx from either end and from an anchor, both ways', async () => {
-    const { rows } = await client().query(
-      `SELECT cdr_uuid FROM cdrs WHERE extension_uuid = $1 ORDER BY start_stamp, cdr_uuid OFFSET 9000 LIMIT 1`,
-      [own],
-    );
-    const after = rows[0]!.cdr_uuid;
-    const values = { tenant, extension: own, after, limit: 10, offset: 0 };
-    for (const [name, scan] of Object.entries(historyScans)) {
-      const query = scan(t.database.db).getQuery();
-      expectIndexWalk(await prepared(query, values), ['cdrs_history_idx'], `own history, ${name}`);
-      // A deep page skips index entries: from an end (no anchor) thousands; from an anchor, the pages
-      // between it and the page asked for. It still sorts nothing.
-      const offset = name.includes('Anchor') ? 20 : 5_000;
-      expectIndexWalk(
-        await prepared(query, { ...values, offset }),
-        ['cdrs_history_idx'],
-        `own history, ${name}, offset ${offset}`,
-      );
-    }
-  });
 });

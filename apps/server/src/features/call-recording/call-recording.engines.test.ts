@@ -24,7 +24,7 @@ describe('call recording in the FreeSWITCH dialplan', () => {
   let engine: TelephonyEngine;
   let recorded: RecordedTenant;
   beforeAll(async () => {
-    t = await createTestApp({ demo: false });
+    t = await createTestApp();
     recorded = await buildRecordedTenant(t);
     exchange = await startXmlExchange(t);
     engine = exchange.engine;

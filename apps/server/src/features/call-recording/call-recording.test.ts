@@ -56,7 +56,7 @@ async function recorded(owner: Tenant, callId: string, startedAt: Date, seconds 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   other = await t.build.tenant();
   admin = await t.login((await t.build.user(tenant, { userClass: 'CP' })).username, FACTORY_PASSWORD);

@@ -22,7 +22,7 @@ let info: UserInfoWithDirectory;
 let tenantName: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus, engine }, demo: false });
+  t = await createTestApp({ deps: { bus, engine } });
   const tenant = await t.build.tenant();
   const otherTenant = await t.build.tenant();
   tenantName = tenant.domainName;

@@ -13,7 +13,7 @@ let store: (record: CallRecord) => Promise<void>;
 const userOf: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   tenantName = tenant.domainName;
   tenantUuid = tenant.domainUuid;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 let t: TestApp;
 afterAll(() => t.close());
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
 });
 
 describe('the own call history names outside numbers by their customer', () => {

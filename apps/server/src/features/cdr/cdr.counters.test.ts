@@ -17,7 +17,7 @@ let yamadaExt: string;
 let otherExt: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const [tenant, otherTenant] = [await t.build.tenant(), await t.build.tenant()];
   const ourExtension = await t.build.extension(tenant, { extension: '1001' });
   const user = await t.build.user(tenant, { extensionUuid: ourExtension.extensionUuid });

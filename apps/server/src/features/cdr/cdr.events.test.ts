@@ -18,7 +18,7 @@ let tenantUuid: string;
 let admin: TestSession;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus, engine }, demo: false });
+  t = await createTestApp({ deps: { bus, engine } });
   const tenant = await t.build.tenant();
   await t.build.extension(tenant, { extension: '1001' });
   const administrator = await t.build.user(tenant, { userClass: 'CP' });

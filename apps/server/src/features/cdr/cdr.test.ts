@@ -18,7 +18,7 @@ let suzukiUser: string;
 let suzukiRow: Parameters<TestApp['build']['call']>[0];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   const yamadaExtension = await t.build.extension(tenant, {
     extension: '1001',

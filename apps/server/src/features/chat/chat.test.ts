@@ -19,7 +19,7 @@ let tenantUuid: string;
 const signIn = (name: string) => t.login(built[name]!.username, FACTORY_PASSWORD);
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus }, demo: false });
+  t = await createTestApp({ deps: { bus } });
   const tenant = await t.build.tenant();
   const otherTenant = await t.build.tenant();
   tenantUuid = tenant.domainUuid;

@@ -12,7 +12,7 @@ let tenant: { row: TenantRow; uuid: string; name: string; admin: TestSession };
 let other: { uuid: string; name: string; admin: TestSession };
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const built = await t.build.tenant();
   for (const name of ['受付', '山田 太郎', '鈴木 花子']) {
     await t.build.extension(built, { effectiveCallerIdName: name });

@@ -45,7 +45,7 @@ async function create(session: TestSession, tenant: string, company: string, per
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const a = await t.build.tenant();
   const b = await t.build.tenant();
   [tenantA, tenantB] = [a.domainUuid, b.domainUuid];

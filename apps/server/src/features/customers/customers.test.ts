@@ -34,7 +34,7 @@ async function create(s: TestSession, tenant: string, fields: Record<string, unk
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const a = await t.build.tenant();
   const b = await t.build.tenant();
   [tenantA, tenantB] = [a.domainUuid, b.domainUuid];

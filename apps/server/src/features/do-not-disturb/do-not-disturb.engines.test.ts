@@ -84,7 +84,7 @@ describe('do-not-disturb in the FreeSWITCH dialplan', () => {
   let exchange: XmlExchange;
   let otherUser: Awaited<ReturnType<TestApp['build']['user']>>;
   beforeAll(async () => {
-    t = await createTestApp({ demo: false });
+    t = await createTestApp();
     await buildRecordedTenant(t);
     // Another tenant with a 1002 of its own: switching do-not-disturb on there changes nothing here.
     const other = await t.build.tenant();

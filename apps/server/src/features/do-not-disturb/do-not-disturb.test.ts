@@ -27,7 +27,7 @@ const stored = async (extensionUuid: string) =>
   )[0]?.on;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   const own = await t.build.extension(tenant);
   const user = await t.build.user(tenant, { extensionUuid: own.extensionUuid });

@@ -15,7 +15,7 @@ let url: string;
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
 });
 afterAll(async () => {

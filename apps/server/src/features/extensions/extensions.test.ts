@@ -307,7 +307,6 @@ describe('SIP/verto password reset (administrators only)', () => {
   it('still answers the new password when the engine cannot drop the old registrations, and logs why', async () => {
     const logged: string[] = [];
     const t = await createTestApp({
-      demo: false,
       deps: {
         engine: { ...createNoopEngine(), dropRegistrations: () => Promise.reject(new Error('ESL refused')) },
         logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },

@@ -33,7 +33,7 @@ const app = capturingMailer();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { engine, mailer: app.mailer }, demo: false });
+  t = await createTestApp({ deps: { engine, mailer: app.mailer } });
   const tenant = await t.build.tenant({ timeZone: 'Asia/Tokyo' });
   const other = await t.build.tenant({ timeZone: 'America/New_York' });
   await t.build.extension(tenant, { extension: '1001' });

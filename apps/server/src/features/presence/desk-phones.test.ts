@@ -26,7 +26,7 @@ const me: Record<string, { userUuid: string; domainUuid: string; domainName: str
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { engine }, demo: false });
+  t = await createTestApp({ deps: { engine } });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws') + '/ws';
   // yamada's tenant and sato's, each with a staff user, built for the file.

@@ -17,7 +17,7 @@ let me: Record<string, { userUuid: string; username: string; domainUuid: string;
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws') + '/ws';
   const [tenant, otherTenant] = await Promise.all([t.build.tenant(), t.build.tenant()]);

@@ -19,7 +19,7 @@ let tanaka: User;
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws') + '/ws';
   const tenant = await t.build.tenant();

@@ -87,7 +87,7 @@ async function expected(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   office = await t.build.tenant();
   const yamadaUser = await t.build.user(office, { userNm: '山田 太郎' });
   const suzukiUser = await t.build.user(office, { userNm: '鈴木 花子' });

@@ -74,7 +74,7 @@ async function pagePlans(query: string): Promise<PlanNode[]> {
 const KEYS = { createdAt: 'created_key', dueAt: 'due_key', number: 'number_sort' } as const;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const office = await t.build.tenant();
   tenant = office.domainUuid;
   const staff = [];

@@ -54,7 +54,7 @@ async function incoming(from: string, rang: Extension[], more: { talked?: number
 // An office of its own: Yamada and Suzuki in 営業部, three missed calls (an anonymous one opens no item)
 // and an answered one; another tenant with its administrator and a group of its own.
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, deps: { bus } });
+  t = await createTestApp({ deps: { bus } });
   office = await t.build.tenant();
   const [e1, e2] = [await t.build.extension(office), await t.build.extension(office)];
   const staff = {

@@ -2,11 +2,33 @@ import { messages, newRingGroupForm, type RingGroup, type RingGroupForm } from '
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ringGroupDestinations, ringGroups } from '../../platform/db/schema';
-import { createDemoPbxKit, type DemoPbxKit } from '../../testing/pbx-test-kit';
+import { addRingGroupMembers } from '../../testing/pbx-parts';
+import { createPbxKit, type PbxKit } from '../../testing/pbx-test-kit';
 
-let k: DemoPbxKit;
+// The tenant's groups 300 営業部 (1001, 1002) and 301 総務部 (1000, 1003; after_hours.wav on no answer),
+// extensions 1000–1006 and the recordings welcome.wav and after_hours.wav; the other tenant's group 本社
+// with extension 1000, and other_greeting.wav.
+let k: PbxKit;
 beforeAll(async () => {
-  k = await createDemoPbxKit();
+  k = await createPbxKit();
+  const { build } = k.t;
+  for (const extension of ['1000', '1001', '1002', '1003', '1004', '1005', '1006'])
+    await build.extension(k.tenant, { extension });
+  await build.recording(k.tenant, { recordingName: '代表挨拶', recordingFilename: 'welcome.wav' });
+  await build.recording(k.tenant, { recordingFilename: 'after_hours.wav' });
+  const sales = await build.ringGroup(k.tenant, { ringGroupExtension: '300', ringGroupName: '営業部' });
+  await addRingGroupMembers(k.t, sales, ['1001', '1002']);
+  const general = await build.ringGroup(k.tenant, {
+    ringGroupExtension: '301',
+    ringGroupName: '総務部',
+    ringGroupStrategy: 'rollover',
+    ringGroupTimeoutApp: 'lua',
+    ringGroupTimeoutData: 'streamfile.lua after_hours.wav',
+  });
+  await addRingGroupMembers(k.t, general, ['1000', '1003'], 20);
+  await build.extension(k.otherTenant, { extension: '1000' });
+  await build.ringGroup(k.otherTenant, { ringGroupName: '本社' });
+  await build.recording(k.otherTenant, { recordingFilename: 'other_greeting.wav' });
 });
 afterAll(() => k.t.close());
 
@@ -25,17 +47,17 @@ const snapshot = async () => ({
   groups: await k.t.database.db.select().from(ringGroups),
   members: await k.t.database.db.select().from(ringGroupDestinations),
 });
-const demoGroup = async (number: string) =>
-  (await listOf(k.demoUuid)).find((g) => g.ringGroupExtension === number) as RingGroup;
+const ownGroup = async (number: string) =>
+  (await listOf(k.tenantUuid)).find((g) => g.ringGroupExtension === number) as RingGroup;
 
 describe('ring group list', () => {
   it("lists the tenant's ring groups with their members", async () => {
-    const list = await listOf(k.demoUuid);
+    const list = await listOf(k.tenantUuid);
     expect(list.map((g) => g.ringGroupExtension)).toEqual(['300', '301']);
     expect(list[0]).toEqual({
       ringGroupUuid: expect.any(String),
-      domainUuid: k.demoUuid,
-      ringGroupContext: 'demo.tsunagu.local',
+      domainUuid: k.tenantUuid,
+      ringGroupContext: k.tenant.domainName,
       ringGroupName: '営業部',
       ringGroupExtension: '300',
       ringGroupGreeting: '',
@@ -57,8 +79,8 @@ describe('ring group list', () => {
   });
 
   it('requires a session (401) and a visible group menu (403)', async () => {
-    expect((await k.get(null, `/api/v1/ringGroup/${k.demoUuid}`)).statusCode).toBe(401);
-    const res = await k.get(k.staff, `/api/v1/ringGroup/${k.demoUuid}`);
+    expect((await k.get(null, `/api/v1/ringGroup/${k.tenantUuid}`)).statusCode).toBe(401);
+    const res = await k.get(k.staff, `/api/v1/ringGroup/${k.tenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.forbidden);
     expect((await k.post(k.staff, SAVE, form())).statusCode).toBe(403);
@@ -90,7 +112,7 @@ describe('ring group save', () => {
       ringGroupGreeting: 'welcome.wav',
       ringGroupStrategy: 'random',
       ringGroupTimeoutApp: 'transfer',
-      ringGroupTimeoutData: '1000 XML demo.tsunagu.local',
+      ringGroupTimeoutData: `1000 XML ${k.tenant.domainName}`,
       ringGroupMissedCallApp: 'email',
       ringGroupMissedCallData: 'support@example.com',
       destinations: [
@@ -102,12 +124,16 @@ describe('ring group save', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, created?.ringGroupUuid as string));
-    expect(entry).toMatchObject({ action: 'ringGroup.save', username: 'admin', domainUuid: k.demoUuid });
-    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.demoUuid, kind: 'ringGroup' });
+    expect(entry).toMatchObject({
+      action: 'ringGroup.save',
+      username: k.users.admin.username,
+      domainUuid: k.tenantUuid,
+    });
+    expect(k.t.configChanges.at(-1)).toEqual({ tenantUuid: k.tenantUuid, kind: 'ringGroup' });
   });
 
   it('updates a group in place: new number, name and members, keeping its own number free for itself', async () => {
-    const group = await demoGroup('302');
+    const group = await ownGroup('302');
     const moved = await k.post(
       k.admin,
       SAVE,
@@ -130,14 +156,14 @@ describe('ring group save', () => {
       }),
     );
     expect(again.statusCode).toBe(200);
-    const updated = await demoGroup('303');
+    const updated = await ownGroup('303');
     expect(updated).toMatchObject({
       ringGroupUuid: group.ringGroupUuid,
       ringGroupName: 'サポート3',
       ringGroupTimeoutApp: 'hangup',
     });
     expect(updated.destinations).toEqual([{ destinationNumber: '1006', destinationTimeout: 30 }]);
-    expect((await listOf(k.demoUuid)).some((g) => g.ringGroupExtension === '302')).toBe(false);
+    expect((await listOf(k.tenantUuid)).some((g) => g.ringGroupExtension === '302')).toBe(false);
   });
 
   it.each([
@@ -197,13 +223,13 @@ describe('ring group save', () => {
     ]);
     expect([a, b].filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect((a.statusCode === 200 ? b : a).json().msg).toBe('このグループ番号は既に使用されています。');
-    expect((await listOf(k.demoUuid)).filter((g) => g.ringGroupExtension === '360')).toHaveLength(1);
+    expect((await listOf(k.tenantUuid)).filter((g) => g.ringGroupExtension === '360')).toHaveLength(1);
   });
 
   it('deletes a group with its members; a second delete is 404', async () => {
-    const group = await demoGroup('360');
+    const group = await ownGroup('360');
     expect((await k.del(k.admin, `/api/v1/ringGroup/${group.ringGroupUuid}`)).statusCode).toBe(200);
-    expect((await listOf(k.demoUuid)).some((g) => g.ringGroupExtension === '360')).toBe(false);
+    expect((await listOf(k.tenantUuid)).some((g) => g.ringGroupExtension === '360')).toBe(false);
     const members = await k.t.database.db
       .select()
       .from(ringGroupDestinations)
@@ -216,15 +242,15 @@ describe('ring group save', () => {
 });
 
 describe("another tenant's ring groups", () => {
-  it('are invisible: its own list holds only its group, and reading the demo tenant is 403', async () => {
-    expect((await listOf(k.otherUuid, k.adminB)).map((g) => g.ringGroupName)).toEqual(['本社']);
-    const res = await k.get(k.adminB, `/api/v1/ringGroup/${k.demoUuid}`);
+  it('are invisible: its own list holds only its group, and reading the tenant is 403', async () => {
+    expect((await listOf(k.otherTenantUuid, k.adminB)).map((g) => g.ringGroupName)).toEqual(['本社']);
+    const res = await k.get(k.adminB, `/api/v1/ringGroup/${k.tenantUuid}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe(messages.otherTenant);
   });
 
-  it('are immutable: editing or deleting a demo group by id fails and changes nothing', async () => {
-    const target = await demoGroup('300');
+  it('are immutable: editing or deleting the tenant’s group by id fails and changes nothing', async () => {
+    const target = await ownGroup('300');
     const before = await snapshot();
     const edit = await k.post(
       k.adminB,
@@ -234,7 +260,7 @@ describe("another tenant's ring groups", () => {
     expect(edit.statusCode).toBe(404);
     const named = await k.post(k.adminB, SAVE, {
       ...form({ ringGroupUuid: target.ringGroupUuid }),
-      domainUuid: k.demoUuid,
+      domainUuid: k.tenantUuid,
     });
     expect(named.statusCode).toBe(403);
     expect((await k.del(k.adminB, `/api/v1/ringGroup/${target.ringGroupUuid}`)).statusCode).toBe(404);

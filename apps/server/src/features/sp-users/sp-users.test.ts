@@ -16,7 +16,7 @@ let admin: User;
 let staff: User;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   me = await t.build.user(await t.build.tenant(), { userClass: 'SP', userNm: '提供 太郎' });
   const office = await t.build.tenant();
   admin = await t.build.user(office, { userClass: 'CP' });

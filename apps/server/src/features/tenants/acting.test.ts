@@ -15,7 +15,7 @@ let extensionB: string;
 
 // The provider's user in its own tenant, a customer tenant with one extension, and a tenant administrator.
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const provider = await t.build.tenant();
   const customer = await t.build.tenant();
   const spUser = await t.build.user(provider, { userClass: 'SP' });

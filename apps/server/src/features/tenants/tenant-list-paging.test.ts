@@ -34,7 +34,7 @@ async function row(domainUuid: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const provider = await t.build.tenant();
   const spUser = await t.build.user(provider, { userClass: 'SP' });
   sp = await t.login(spUser.username, FACTORY_PASSWORD);

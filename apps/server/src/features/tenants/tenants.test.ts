@@ -38,7 +38,7 @@ const clients: TestStompClient[] = [];
 let sequence = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
   provider = await t.build.tenant();
   spUser = await t.build.user(provider, { userClass: 'SP' });

@@ -41,7 +41,7 @@ async function enableFromSettings(session: TestSession) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -205,7 +205,6 @@ describe('wrong codes are limited like wrong passwords', () => {
   let limited: TestApp;
   beforeAll(async () => {
     limited = await createTestApp({
-      demo: false,
       config: { loginLimitPerUser: 3, loginLimitPerAddress: 100 },
     });
   });

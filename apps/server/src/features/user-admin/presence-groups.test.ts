@@ -18,7 +18,7 @@ let members: string[];
 let foreignUser: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   other = await t.build.tenant();
   cp = await t.login((await t.build.user(tenant, { userClass: 'CP' })).username, FACTORY_PASSWORD);

@@ -27,7 +27,7 @@ const clients: TestStompClient[] = [];
 const STRONG = 'Strong#Pass1';
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = address.replace('http', 'ws') + '/ws';
   tenant = await t.build.tenant();

@@ -16,7 +16,7 @@ let freeExtension: string;
 let takenExtension: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   other = await t.build.tenant();
   cp = await t.login((await t.build.user(tenant, { userClass: 'CP' })).username, FACTORY_PASSWORD);

@@ -28,7 +28,7 @@ async function page(query: string, session = cp, domain = tenant.domainUuid): Pr
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   other = await t.build.tenant();
   const admin = await t.build.user(tenant, { userClass: 'CP' });

@@ -27,7 +27,7 @@ const NAMES = ['営業 一郎', '営業 二郎', '総務 花子', '経理 太郎
 const KANA = ['えいぎょう', 'えいぎょう', 'そうむ', 'けいり', 'えいぎょう', 'かいはつ', 'そうむ'];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   tenant = await t.build.tenant();
   const other = await t.build.tenant();
   const admin = await t.build.user(tenant, { userClass: 'CP' });

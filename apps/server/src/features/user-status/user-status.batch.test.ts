@@ -15,7 +15,7 @@ import { createUserStatusService } from './user-status.service';
 /** A presence batch (e.g. a mass reconnect) changes statuses in one transaction and one message per tenant. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

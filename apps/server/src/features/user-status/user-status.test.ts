@@ -20,7 +20,7 @@ let outsider: TestSession;
 const clients: TestStompClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false, deps: { engine } });
+  t = await createTestApp({ deps: { engine } });
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
   tenant = await t.build.tenant();
   const ext = await t.build.extension(tenant);

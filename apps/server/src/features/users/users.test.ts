@@ -22,7 +22,7 @@ let office: Tenant;
 let staff: { yamada: Row; suzuki: Row; tanaka: Row; sato: Row; sp: Row };
 let yamada: TestSession;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const { build } = t;
   office = await build.tenant({ domainDescription: '試験株式会社' });
   const [e1, e2] = [
@@ -297,7 +297,7 @@ describe('POST /api/v1/user', () => {
   });
 
   it('throttles guessing the current password like a sign-in', async () => {
-    const limited = await createTestApp({ config: { loginLimitPerUser: 2 }, demo: false });
+    const limited = await createTestApp({ config: { loginLimitPerUser: 2 } });
     try {
       const { username, userUuid } = await limited.build.user(await limited.build.tenant());
       const s = await limited.login(username, FACTORY_PASSWORD);

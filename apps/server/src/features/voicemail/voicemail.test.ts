@@ -77,7 +77,7 @@ async function deposit(domainName: string, extension: string, callerNumber = '09
 beforeAll(async () => {
   engine = createTestEngine();
   engine.configChanged = (tenantUuid, kind) => void reloads.push({ tenantUuid, kind });
-  t = await createTestApp({ demo: false, deps: { engine, bus } });
+  t = await createTestApp({ deps: { engine, bus } });
   tenant = await t.build.tenant();
   const own = await t.build.extension(tenant);
   const user = await t.build.user(tenant, { extensionUuid: own.extensionUuid });

@@ -10,7 +10,7 @@ let t: TestApp;
 const sessionIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const tenant = await t.build.tenant();
   for (let i = 0; i < 5; i++) {
     const user = await t.build.user(tenant);

@@ -9,7 +9,7 @@ import { openRecallCount } from './recall-life-cycle';
 /** The badge's count kept by the triggers of migrations/0020_recall_counts.sql, against a plain count. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });

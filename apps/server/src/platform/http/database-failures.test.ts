@@ -18,7 +18,6 @@ let domainUuid: string;
 beforeAll(async () => {
   t = await createTestApp({
     deps: { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
-    demo: false,
   });
   // Two staff users of an office: one chats to the other.
   const office = await t.build.tenant();
@@ -61,7 +60,7 @@ describe('a failing statement', () => {
 
 describe('a database that is gone', () => {
   it('answers 503 with the Japanese message instead of a 500, and the server keeps answering', async () => {
-    const gone = await createTestApp({ demo: false });
+    const gone = await createTestApp();
     const staff = await gone.build.user(await gone.build.tenant());
     const session = await gone.login(staff.username, FACTORY_PASSWORD);
     await gone.database.close();

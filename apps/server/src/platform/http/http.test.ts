@@ -10,7 +10,7 @@ beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'tsunagu-web-')) + '/';
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>つなぐ</title><div id="root"></div>');
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
-  t = await createTestApp({ deps: { webDist }, demo: false });
+  t = await createTestApp({ deps: { webDist } });
 });
 afterAll(() => t.close());
 

@@ -38,7 +38,7 @@ let staff: TestSession;
 let tenantUuid: string;
 let otherUuid: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   office = await buildRecordedOffice(t);
   const { build } = t;
   await build.recording(office.tenant, {

@@ -23,7 +23,7 @@ const clients: TestStompClient[] = [];
 const id = { yamada: '', suzuki: '' };
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { bus }, demo: false });
+  t = await createTestApp({ deps: { bus } });
   url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/ws';
   const office = await t.build.tenant();
   const yamada = await t.build.user(office, { userNm: '山田 太郎' });

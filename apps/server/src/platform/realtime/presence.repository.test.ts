@@ -18,7 +18,7 @@ let t: TestApp;
 const who: Record<string, { sessionUuid: string; userUuid: string; domainUuid: string }> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   // yamada and suzuki in one tenant, admin-b in another: each built, then signed in once.
   const [tenant, otherTenant] = await Promise.all([t.build.tenant(), t.build.tenant()]);
   const users = {

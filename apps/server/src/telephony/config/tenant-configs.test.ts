@@ -22,7 +22,7 @@ let TENANT: string;
 let OTHER: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   office = await buildRecordedOffice(t);
   const { build } = t;
   // Speed dials beyond the office's 01, to see them all in order.

@@ -276,7 +276,7 @@ export interface SandboxKit {
 
 /** The office built by the factories, the sandbox on it and a WebSocket server calling acceptVerto, on 127.0.0.1. */
 export async function startSandbox(options: Partial<SandboxEngineOptions> = {}): Promise<SandboxKit> {
-  const t = await createTestApp({ demo: false });
+  const t = await createTestApp();
   const office = await buildRecordedOffice(t);
   const secrets = createSecretBox(t.config.secretKey);
   const authenticate = createAuthenticator(

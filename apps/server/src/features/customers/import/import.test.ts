@@ -51,7 +51,7 @@ const send = (
 const tenantCustomers = () => t.database.db.select().from(customers).where(eq(customers.domainUuid, tenant));
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   const own = await t.build.tenant();
   const b = await t.build.tenant();
   [tenant, other] = [own.domainUuid, b.domainUuid];

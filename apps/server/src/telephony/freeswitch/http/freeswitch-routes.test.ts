@@ -30,7 +30,7 @@ let office: RecordedOffice;
 let tenantUuid: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: false });
+  t = await createTestApp();
   office = await buildRecordedOffice(t);
   tenantUuid = office.tenant.domainUuid;
   exchange = await startXmlExchange(t);
