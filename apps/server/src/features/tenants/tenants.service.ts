@@ -13,7 +13,7 @@ import type { Page } from '@tsunagu/contract/paging';
 import type { ForceLogoutBody } from '@tsunagu/contract/realtime';
 import type { TenantRow } from '@tsunagu/contract/tenant-admin';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { auditedTransaction, type Actor } from '../../platform/audit/audited-transaction';
 import { generateUserPassword } from '../../platform/auth/generated-password';
 import { hashPassword } from '../../platform/auth/passwords';
