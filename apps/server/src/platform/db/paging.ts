@@ -263,7 +263,8 @@ export function keysetIds(
     WHERE anchor.${sql.identifier(columns.id.name)} = ${id}${
       tenant ? sql` AND anchor.${sql.identifier(tenant.column.name)} = ${tenant.uuid}` : sql``
     }`;
-  const after = read.after !== null ? keysetAfter(columns, read.descending, anchorRow(read.after)) : undefined;
+  const after =
+    read.after !== null ? keysetAfter(columns, read.descending, anchorRow(read.after)) : undefined;
   const orderBy = () => keysetOrderBy(columns, read.descending);
   if (!anyOf || anyOf.values.length === 1)
     return conn
