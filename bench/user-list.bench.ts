@@ -61,6 +61,9 @@ try {
     ['search by name part', `q=${encodeURIComponent('利用者 77')}`],
     ['search by extension', 'q=2501'],
     ['disabled only', 'enabled=false'],
+    ['enabled only', 'enabled=true'],
+    ['enabled only, page 250 (jump)', 'enabled=true&page=249'],
+    ['search by name part, enabled only', `q=${encodeURIComponent('利用者 77')}&enabled=true`],
   ];
   // The pager's "next page": page 249's anchor, as the screen sends it (keyset from its last row).
   const before = await fetch(`${base}/api/v1/user/list/${tenant}?size=20&page=248`, {
@@ -80,7 +83,7 @@ try {
       warmupSeconds: Math.min(2, SECONDS),
     });
     console.log(
-      `${title.padEnd(30)} total ${String(body.data.totalElements).padStart(6)}  ${describeLoad(result)}`,
+      `${title.padEnd(34)} total ${String(body.data.totalElements).padStart(6)}  ${describeLoad(result)}`,
     );
   }
 } finally {

@@ -11,6 +11,7 @@ let t: TestApp;
 type Tenant = Awaited<ReturnType<TestApp['build']['tenant']>>;
 let tenant: Tenant;
 let cp: TestSession;
+let adminUuid: string;
 
 interface PageBody {
   content: ManagedUser[];
@@ -31,6 +32,7 @@ beforeAll(async () => {
   tenant = await t.build.tenant();
   const other = await t.build.tenant();
   const admin = await t.build.user(tenant, { userClass: 'CP' });
+  adminUuid = admin.userUuid;
   cp = await t.login(admin.username, FACTORY_PASSWORD);
   for (const [i, userNm] of NAMES.entries()) {
     // Extensions 3100, 3111, …: unlike the names' order; every third user has none.
@@ -84,6 +86,60 @@ describe('the user list searched and filtered', () => {
           expect(second.totalElements).toBe(expected.length);
         }
       }
+    }
+  });
+
+  it('pages the enabled and the disabled users by keyset whichever side is larger, by anchor too', async () => {
+    // With four more disabled users most are disabled (keyset walk) and the enabled few (their matches
+    // sorted); then, every user but the admin turned round, the other way: the same answers either way.
+    const extra = await Promise.all(
+      ['無効 一', '無効 二', '無効 三', '無効 四'].map((userNm) =>
+        t.build.user(tenant, { userNm, enabled: false }),
+      ),
+    );
+    const sides = async () => {
+      // Every order, each in one direction (both directions among them), to keep the test short.
+      for (const [i, field] of USER_SORT_FIELDS.entries()) {
+        {
+          const direction = i % 2 === 0 ? 'asc' : 'desc';
+          const whole = (await page(`size=100&sort=${field},${direction}`)).content;
+          for (const enabled of [true, false]) {
+            const expected = whole.filter((u) => u.enabled === enabled).map((u) => u.userUuid);
+            const query = `sort=${field},${direction}&enabled=${enabled}&size=2`;
+            // Forwards by each page's anchor, then the last page by number alone (read from the end).
+            let anchor: string | undefined;
+            for (let n = 0; n * 2 < expected.length; n++) {
+              const got = await t.request(cp, {
+                method: 'GET',
+                url: `/api/v1/user/list/${tenant.domainUuid}?${query}&page=${n}${anchor ? `&anchor=${anchor}` : ''}`,
+              });
+              const body = got.json().data as PageBody & { anchor?: string };
+              expect(
+                body.content.map((u) => u.userUuid),
+                `${query} page ${n}`,
+              ).toEqual(expected.slice(n * 2, n * 2 + 2));
+              expect(body.totalElements).toBe(expected.length);
+              anchor = body.anchor;
+            }
+            const last = Math.ceil(expected.length / 2) - 1;
+            const end = await page(`${query}&page=${last}`);
+            expect(end.content.map((u) => u.userUuid)).toEqual(expected.slice(last * 2));
+          }
+        }
+      }
+    };
+    await sides();
+    await t.database.db.execute(
+      sql`UPDATE users SET enabled = NOT enabled WHERE domain_uuid = ${tenant.domainUuid} AND user_uuid <> ${adminUuid}`,
+    );
+    try {
+      await sides();
+    } finally {
+      await t.database.db.execute(
+        sql`UPDATE users SET enabled = NOT enabled WHERE domain_uuid = ${tenant.domainUuid} AND user_uuid <> ${adminUuid}`,
+      );
+      for (const user of extra)
+        await t.database.db.execute(sql`DELETE FROM users WHERE user_uuid = ${user.userUuid}`);
     }
   });
 
