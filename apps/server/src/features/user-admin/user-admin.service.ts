@@ -181,6 +181,7 @@ export function createUserAdminService({
         const { enabled } = filter;
         const counts = await userTotals(db, tenantUuid);
         const passing = enabled === 'true' ? counts.users - counts.disabled : counts.disabled;
+        if (passing === 0) return pageOf([], 0, query);
         if (passing * 2 >= counts.users)
           return keysetPageAnswer(
             query,
