@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { Providers } from '../app/providers';
 import { routes } from '../app/routes';
 

@@ -11,6 +11,19 @@ import { renderApp } from '../../test/render-app';
 // Alerts are antd's static dialogs, outside the rendered tree: none may hold the focus of the next test.
 afterEach(() => Modal.destroyAll());
 
+// How often the shell's parts that read the shell state (the side panel, the header's activity) rendered.
+const shellStateReads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../shared/shell-state/shell-state', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../shared/shell-state/shell-state')>();
+  return {
+    ...actual,
+    useShellState: () => {
+      shellStateReads.count++;
+      return actual.useShellState();
+    },
+  };
+});
+
 const sandbox = () => envelope(200, '', { status: 'ok', telephony: 'sandbox', demo: false });
 
 async function openShell(path = '/dashboard', phoneType: 'verto' | 'phone' = 'verto') {
@@ -46,6 +59,25 @@ describe('shell accessibility (issue 17)', () => {
     const userButton = screen.getByRole('button', { name: '山田 太郎 ユーザーメニュー' });
     // axe's label-content-name-mismatch: the name contains all the button's visible text.
     expect(userButton.getAttribute('aria-label')).toContain(userButton.textContent);
+  });
+});
+
+describe('shell on navigation (issue 19)', () => {
+  it('renders the page again, not the side panel nor the header, when the address changes', async () => {
+    mockApi({ 'GET /api/health': sandbox });
+    startSession('tok-1', userInfoFixture());
+    const { router } = renderApp('/help');
+    await screen.findByText('使用中のものを削除するとき');
+    // Until the shell's own reads have settled (no render for 300 ms).
+    let seen = -1;
+    while (seen !== shellStateReads.count) {
+      seen = shellStateReads.count;
+      await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    }
+    expect(seen).toBeGreaterThan(0);
+    await act(() => router.navigate('/help?from=ring'));
+    expect(router.state.location.search).toBe('?from=ring');
+    expect(shellStateReads.count).toBe(seen);
   });
 });
 
