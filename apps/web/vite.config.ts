@@ -30,8 +30,5 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Screens load lazily and jsdom renders antd slowly on a busy machine.
     testTimeout: 15_000,
-    // The app's RouterProvider comes from react-router/dom: both entries from one copy of the router
-    // (left to Node, the two resolved to builds with separate contexts).
-    server: { deps: { inline: ['react-router'] } },
   },
 });

@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers';
 import { routes } from '../app/routes';
 

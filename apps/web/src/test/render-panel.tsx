@@ -1,8 +1,7 @@
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/providers';
 import { NoticeBridge } from '../shared/ui/notice-bridge';
 
