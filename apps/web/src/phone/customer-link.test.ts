@@ -1,10 +1,11 @@
 import { renderHook } from '@testing-library/react';
+import type * as ReactRouter from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useOpenCustomer } from './customer-link';
 
 const navigate = vi.hoisted(() => vi.fn());
 vi.mock('react-router', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('react-router')>()),
+  ...(await importOriginal<typeof ReactRouter>()),
   useNavigate: () => navigate,
 }));
 
