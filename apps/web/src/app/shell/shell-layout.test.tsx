@@ -13,7 +13,8 @@ import type * as SidePanelModule from './side-panel';
 // Alerts are antd's static dialogs, outside the rendered tree: none may hold the focus of the next test.
 afterEach(() => Modal.destroyAll());
 
-// How often the side panel (with the softphone) and the header rendered.
+// How often the side panel (with the softphone) and the header rendered: a ring's navigation to the
+// record must not render them again (react-router keeps the layout's element; nothing in it may read the address).
 const renders = vi.hoisted(() => ({ panel: 0, header: 0 }));
 vi.mock('./side-panel', async (importOriginal) => {
   const actual = await importOriginal<typeof SidePanelModule>();

@@ -1,6 +1,6 @@
 import { can } from '@tsunagu/contract/permissions';
 import { App as AntApp, Layout } from 'antd';
-import { lazy, memo, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ForcedPasswordChange } from '../../features/settings/forced-password-change';
 import { useSession } from '../../shared/session/session-store';
@@ -13,15 +13,6 @@ import { PhoneLayer } from './phone-layer';
 import { SidePanel } from './side-panel';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Sidebar } from './sidebar';
-
-// The shell renders again on every navigation; its parts around the page (the side panel with the
-// softphone, the header, the calls) only when their own props or state change. A ring opens the
-// caller's record while the call still rings: only the page may cost (issue 19: < 300 ms).
-const Header = memo(AppHeader);
-const Calls = memo(PhoneLayer);
-const Panel = memo(SidePanel);
-const Updates = memo(LiveUpdates);
-const PasswordChange = memo(ForcedPasswordChange);
 
 /** The acting banner, only for those who may act inside a tenant (the provider): its own chunk. */
 const ActingBanner = lazy(() =>
@@ -37,12 +28,12 @@ export function ShellLayout() {
   return (
     <AntApp component={false}>
       <NoticeBridge />
-      <Updates userUuid={user.userUuid} domainUuid={user.domainUuid} />
-      <Calls phoneType={user.phoneType} />
-      <PasswordChange user={user} />
+      <LiveUpdates userUuid={user.userUuid} domainUuid={user.domainUuid} />
+      <PhoneLayer phoneType={user.phoneType} />
+      <ForcedPasswordChange user={user} />
       <SkipLink />
       <Layout style={{ height: '100vh' }}>
-        <Header
+        <AppHeader
           userNm={user.userNm}
           domainDescription={domain.domainDescription}
           hasExtension={user.extension !== null}
@@ -64,7 +55,7 @@ export function ShellLayout() {
               <Outlet />
             </RouteAccess>
           </Layout.Content>
-          <Panel phoneType={user.phoneType} />
+          <SidePanel phoneType={user.phoneType} />
         </Layout>
       </Layout>
     </AntApp>
