@@ -24,6 +24,7 @@ import { isDatabaseUnavailable, loggableError } from './platform/db/database-err
 import { clientAddress } from './platform/http/client-address';
 import { installErrorHandler } from './platform/http/errors';
 import { installBrowserHooks } from './platform/http/browser-hooks';
+import { installCompression } from './platform/http/compression';
 import { registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createRouter } from './platform/http/router';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     vertoUrl: config.freeswitch?.vertoUrl,
     machinePaths: [FREESWITCH_PREFIX],
   });
+  // The API's JSON answers go brotli or gzip to a client that accepts it (the cached lists compress once).
+  installCompression(app);
 
   // 3. One error handler: { code, msg } with the right status, never a 500 for bad input.
   installErrorHandler(app);

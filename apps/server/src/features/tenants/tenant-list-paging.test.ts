@@ -110,6 +110,28 @@ describe('the tenant list by keyset', () => {
     expect(await totals()).toEqual(await counted());
   });
 
+  it("counts a search's matches on its first page only and carries the count in its anchors", async () => {
+    const made: Tenant[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await t.build.tenant({ domainName: `kazoe-${i}.example.jp`, domainDescription: '数える商事' }),
+      );
+    const first = await page('q=数える&size=2');
+    expect(first.totalElements).toBe(5);
+    expect(first.anchor).toMatch(/~5$/);
+    // A sixth match appears: the pages read from the anchor keep the count of the first page (nothing is
+    // counted again), and walk on the rows as they are now.
+    await t.build.tenant({ domainName: 'kazoe-5.example.jp', domainDescription: '数える商事' });
+    const second = await page(`q=数える&size=2&page=1&anchor=${encodeURIComponent(first.anchor!)}`);
+    expect(second.totalElements).toBe(5);
+    expect(second.anchor).toMatch(/~5$/);
+    expect(second.content.map((r) => r.domainUuid)).toEqual([made[2]!.domainUuid, made[3]!.domainUuid]);
+    // The first page (a new search) counts again; without a search the kept count answers, no anchor total.
+    expect((await page('q=数える&size=2')).totalElements).toBe(6);
+    const plain = await page('size=2');
+    expect(plain.anchor!.split('~')).toHaveLength(5);
+  });
+
   it('refuses a malformed anchor in Japanese', async () => {
     const res = await t.request(sp, { method: 'GET', url: `/api/v1/domain/list?anchor=x'%3B--` });
     expect(res.statusCode).toBe(400);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ok } from '@tsunagu/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { coalesceByKey } from '../db/coalesce';
+import { acceptedEncoding, compressSync } from '../http/compression';
 import { findChangeVersions, type ChangeArea } from './lookups.repository';
 
 /** The cached list answers. */
@@ -40,9 +40,6 @@ interface Entry extends Answer {
   version: string;
 }
 
-/** Brotli's quality 11 (the default) takes seconds on a megabyte; 5 is about as fast as gzip 6. */
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
-
 function entryOf(version: string, body: Buffer): Entry {
   let zipped: Buffer | undefined;
   let brotli: Buffer | undefined;
@@ -50,8 +47,8 @@ function entryOf(version: string, body: Buffer): Entry {
     version,
     body,
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    gzip: () => (zipped ??= gzipSync(body, { level: 6 })),
-    brotli: () => (brotli ??= brotliCompressSync(body, BROTLI)),
+    gzip: () => (zipped ??= compressSync(body, 'gzip')),
+    brotli: () => (brotli ??= compressSync(body, 'br')),
   };
 }
 
@@ -102,7 +99,7 @@ export function createListCache(db: Db, maxBytes = 64 * 1024 * 1024): ListCache 
 
 /**
  * Sends a cached answer as it is: 304 when the client holds it (If-None-Match), else brotli or gzip
- * when the client accepts that. `Cache-Control: private, no-cache` (instead of the API's no-store) lets
+ * when the client accepts that (compression.ts: the bytes compressed once, kept with the answer). `Cache-Control: private, no-cache` (instead of the API's no-store) lets
  * the browser keep it and ask again with its ETag.
  */
 export function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
@@ -113,12 +110,11 @@ export function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
     .header('cache-control', 'private, no-cache');
   const { headers } = reply.request;
   if (headers['if-none-match']?.split(/\s*,\s*/).includes(answer.etag)) return reply.code(304).send();
-  const accepts = headers['accept-encoding'];
-  if (typeof accepts === 'string' && /\bbr\b/.test(accepts)) {
-    return reply.header('content-encoding', 'br').send(answer.brotli());
-  }
-  if (typeof accepts === 'string' && /\bgzip\b/.test(accepts)) {
-    return reply.header('content-encoding', 'gzip').send(answer.gzip());
+  const encoding = acceptedEncoding(headers['accept-encoding']);
+  if (encoding) {
+    return reply
+      .header('content-encoding', encoding)
+      .send(encoding === 'br' ? answer.brotli() : answer.gzip());
   }
   return reply.send(answer.body);
 }
