@@ -41,6 +41,8 @@ const PORTABLE: Record<(typeof CALL_ROLL_UPS)[number], string> = {
   recall_counts: `SELECT open_items FROM recall_counts WHERE domain_uuid = $1`,
   recall_item_counts: `SELECT state, assignee = domain_uuid AS nobody, items FROM recall_item_counts
     WHERE domain_uuid = $1 ORDER BY 1, 2`,
+  caller_firsts: `SELECT incoming_number, in_hours, workdays, chain, day, class, prev, callers FROM caller_firsts
+    WHERE domain_uuid = $1 ORDER BY 1, 2, 3, 4, 5, 6, 7`,
 };
 
 async function rollUps(tenantUuid: string): Promise<Record<string, unknown[]>> {

@@ -32,7 +32,7 @@ export interface BulkCalls {
   step?: <T>(what: string, run: () => Promise<T>) => Promise<T>;
 }
 
-/** What the call's triggers keep, per tenant (migrations 0008, 0020, 0023, 0036, 0037, 0038). */
+/** What the call's triggers keep, per tenant (migrations 0008, 0020, 0023, 0036, 0037, 0038, 0040). */
 export const CALL_ROLL_UPS = [
   'cdr_counts',
   'call_days',
@@ -41,6 +41,7 @@ export const CALL_ROLL_UPS = [
   'extension_missed_days',
   'recall_counts',
   'recall_item_counts',
+  'caller_firsts',
 ] as const;
 
 /** The missed results (contract MISSED_RESULTS) as the triggers' SQL lists them. */
@@ -256,6 +257,8 @@ export async function rebuildCallRollUps(
     recall_item_counts: `INSERT INTO recall_item_counts (domain_uuid, state, assignee, items)
       SELECT domain_uuid, state, coalesce(assignee_user_uuid, assignee_group_uuid, domain_uuid), count(*)
         FROM recall_items WHERE domain_uuid = ${t} GROUP BY 1, 2, 3`,
+    // The function deletes the tenant's rows itself.
+    caller_firsts: `SELECT caller_firsts_rebuild(ARRAY[${t}])`,
   };
   for (const table of CALL_ROLL_UPS) {
     await step(`roll-up ${table}`, () =>

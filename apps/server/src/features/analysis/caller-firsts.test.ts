@@ -86,16 +86,16 @@ async function expectExact(timeZone: string) {
 }
 
 /** The tenant's kept counts equal a recount from scratch. */
-async function expectSameAsRebuilt() {
+async function expectSameAsRebuilt(tenant = tenantUuid) {
   const kept = async () =>
     rowsOf(
       await t.database.db.execute(sql`
         SELECT incoming_number, in_hours, workdays, chain, to_char(day, 'YYYY-MM-DD') AS day, class,
                prev::text AS prev, callers
-          FROM caller_firsts WHERE domain_uuid = ${tenantUuid} ORDER BY 1, 2, 3, 4, 5, 6, 7`),
+          FROM caller_firsts WHERE domain_uuid = ${tenant} ORDER BY 1, 2, 3, 4, 5, 6, 7`),
     );
   const before = await kept();
-  await t.database.db.execute(sql`SELECT caller_firsts_rebuild(ARRAY[${tenantUuid}]::uuid[])`);
+  await t.database.db.execute(sql`SELECT caller_firsts_rebuild(ARRAY[${tenant}]::uuid[])`);
   expect(before).toEqual(await kept());
   expect(before.length).toBeGreaterThan(0);
 }
@@ -159,5 +159,80 @@ describe("the callers' chains (発着信分析's distinct callers)", () => {
       await expectExact(zone);
     }
     await expectSameAsRebuilt();
+  });
+});
+
+describe("a new call's recount (migration 0047)", () => {
+  /**
+   * Inserts a call and counts the rows of calls its recount of the callers' chains reads (sequentially
+   * and through each index), as the server counts them inside the transaction: the call is stored
+   * with that trigger off, then the trigger's function runs on it alone (the calls' other triggers read
+   * calls too, by hour and by day).
+   */
+  async function recountReads(call: ReturnType<typeof callRow>) {
+    return t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE calls DISABLE TRIGGER caller_firsts_insert`);
+      await tx.insert(calls).values(call);
+      await tx.execute(sql`ALTER TABLE calls ENABLE TRIGGER caller_firsts_insert`);
+      const counted = async () =>
+        rowsOf<{ i: string; n: string | number }>(
+          await tx.execute(sql`SELECT 'calls' AS i, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) AS n
+              FROM pg_stat_xact_user_tables WHERE relid = 'calls'::regclass
+            UNION ALL
+            SELECT indexrelid::regclass::text, pg_stat_get_xact_tuples_returned(indexrelid)
+              FROM pg_index WHERE indrelid = 'calls'::regclass`),
+        );
+      const before = new Map((await counted()).map((r) => [r.i, Number(r.n)]));
+      await tx.execute(sql`SELECT caller_firsts_change(ARRAY[(1, ${call.callUuid}::uuid, ${call.domainUuid}::uuid,
+        ${call.outsideKey}, ${call.incomingNumber}, ${call.result}, ${call.startStamp.toISOString()}::timestamptz
+        )::caller_call])`);
+      const read = (await counted()).map((r) => [r.i, Number(r.n) - (before.get(r.i) ?? 0)] as const);
+      return {
+        rows: read.find(([i]) => i === 'calls')![1],
+        detail: JSON.stringify(read.filter(([, n]) => n > 0)),
+      };
+    });
+  }
+
+  it("reads the caller's calls back to each touched chain's previous day, not the caller's history", async () => {
+    // The same caller in two tenants: 200 days of calls (two a day on two numbers, one out of hours a
+    // week, holidays among them) in one, only the last two weeks of them in the other. Every chain a
+    // new call at 10:00 on a Thursday is in has its previous day within those two weeks.
+    const long = (await t.build.tenant()).domainUuid;
+    const short = (await t.build.tenant()).domainUuid;
+    const caller = '0312340000';
+    const history = (tenant: string, days: number) =>
+      Array.from({ length: days }, (_, d) => {
+        const day = new Date(Date.UTC(2026, 5, 25) - (d + 1) * 86_400_000); // the days before 25 June
+        const rows = [
+          callRow(tenant, 'inbound', 'answered', new Date(day.getTime() + 3600_000), caller, '0501'), // 10:00 JST
+          callRow(tenant, 'inbound', 'missed', new Date(day.getTime() + 6 * 3600_000), caller, '0502'), // 15:00
+        ];
+        if (d % 7 === 3)
+          rows.push(
+            callRow(tenant, 'inbound', 'out_of_hours', new Date(day.getTime() + 12 * 3600_000), caller),
+          );
+        return rows;
+      }).flat();
+    await t.database.db.insert(calls).values(history(long, 200));
+    await t.database.db.insert(calls).values(history(short, 14));
+    // Thursday 25 June 2026, 10:20 in Tokyo.
+    const call = (tenant: string) =>
+      callRow(tenant, 'inbound', 'answered', at('2026-06-25T01:20:00Z'), caller, '0501');
+    const readLong = await recountReads(call(long));
+    const readShort = await recountReads(call(short));
+    // Before 0047, the caller's whole history was read (both as it is and as it was): the counts differed.
+    expect(readLong.rows, `${readLong.detail} ${readShort.detail}`).toBe(readShort.rows);
+    // A few calls for each of the new call's 24 chains (8 variants × day, weekday, hour), not the 429.
+    expect(readLong.rows, readLong.detail).toBeLessThan(24 * 10);
+    // Still exact, for these single calls and for a call moved into the past and back.
+    const past = callRow(long, 'inbound', 'answered', at('2026-03-20T05:00:00Z'), caller, '0502');
+    await t.database.db.insert(calls).values(past);
+    await t.database.db
+      .update(calls)
+      .set({ startStamp: at('2026-06-20T00:10:00Z') })
+      .where(eq(calls.callUuid, past.callUuid));
+    await expectSameAsRebuilt(long);
+    await expectSameAsRebuilt(short);
   });
 });
