@@ -4,9 +4,36 @@ import type { Database } from '../platform/db/client';
 // Reading PostgreSQL's (or PGlite's) plans of the statements a list page runs, so that a change losing an
 // index fails a test, not only a benchmark.
 
-type RawClient = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+type RawClient = {
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+};
 /** The driver under Drizzle: node-postgres's pool or PGlite, both `query(text, params)`. */
 export const rawClient = (database: Database) => (database.db as unknown as { $client: RawClient }).$client;
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** The statements the database is given while `run` runs (the driver's query, recorded). */
+export async function statementsOf(database: Database, run: () => Promise<unknown>): Promise<Statement[]> {
+  const client = rawClient(database) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const original = client.query;
+  const seen: Statement[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    // Drizzle gives node-postgres (config, params) and PGlite (text, params).
+    const sql = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    if (sql) seen.push({ sql, params: (second as unknown[] | undefined) ?? [] });
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
 
 export interface PlanNode {
   'Node Type': string;

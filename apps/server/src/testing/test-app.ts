@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../app';
 import { checkEveryAnswer } from './answer-check';
-import { openPglite, openPostgres, type Database } from '../platform/db/client';
+import { openPostgres, type Database } from '../platform/db/client';
+import { openMigratedPglite } from './migrated-pglite';
 import { migrate } from '../platform/db/migrate';
 import { createSecretBox } from '../platform/crypto/secrets';
 import { createRecordingStorage } from '../platform/files/recording-storage';
@@ -51,7 +52,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   } else {
-    database = await openPglite('memory://');
+    database = await openMigratedPglite();
   }
   await migrate(database);
   return database;

@@ -11,23 +11,13 @@ import { Refusal } from '@tsunagu/contract/refusal';
 import { EXPORT_MAX_ROWS, type Page } from '@tsunagu/contract/paging';
 import { searchForm } from '../../platform/crm/customer-text';
 import type { Db } from '../../platform/db/client';
-import { anchoredPageOf, parsePageAnchor } from '../../platform/db/paging';
+import { anchoredPageOf, carriedTotal, parsePageAnchor } from '../../platform/db/paging';
 import { callPage, callRows, isCountedFilter, searchTotal, type CallFilter } from './call-history.repository';
 import { periodTotal } from './call-period-total';
 
 type CallSearch = Parsed<typeof endpoints.callSearch, 'body'>;
 const DAY_MS = 86_400_000;
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
-
-/**
- * The total a search's anchor carries: the count of its first page, which the client sends back with
- * the anchors of later pages (`page~size~a|d~firstId~lastId~total`). Only the caller's own paging
- * reads it, and only for a search the kept counts cannot answer.
- */
-const carriedTotal = (anchor: string | undefined): number | null => {
-  const total = anchor?.split('~')[5];
-  return total === undefined ? null : Number(total);
-};
 
 /** The tenant's call history (/cust/cdr): one row per call, filtered, sorted and paged by the server. */
 export function createCallHistoryService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {

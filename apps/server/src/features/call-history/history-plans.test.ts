@@ -1,12 +1,8 @@
 import { callSearchSchema } from '@tsunagu/contract';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../platform/db/client';
-import * as schema from '../../platform/db/schema';
 import { buildBulkCalls } from '../../testing/bulk-calls';
 import { bulkOffice } from '../../testing/bulk-office';
-import { expectIndexWalk, plan, rawClient } from '../../testing/query-plans';
+import { expectIndexWalk, plan, statementsOf } from '../../testing/query-plans';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createCallHistoryService } from './call-history.service';
 
@@ -19,22 +15,6 @@ const END = new Date('2026-11-26T00:00:00Z');
 const DAY = 86_400_000;
 const LAST_30_DAYS = { from: new Date(END.getTime() - 30 * DAY).toISOString(), to: END.toISOString() };
 const YEAR = { from: new Date(END.getTime() - 365 * DAY).toISOString(), to: END.toISOString() };
-
-const client = () => rawClient(t.database);
-
-/** The statements one call of the service ran, through a Db that records them. */
-async function statementsOf(
-  run: (db: Db) => Promise<unknown>,
-): Promise<{ sql: string; params: unknown[] }[]> {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const logger = { logQuery: (sql: string, params: unknown[]) => void seen.push({ sql, params }) };
-  const raw = client();
-  const db = (t.database.kind === 'postgres'
-    ? drizzlePg({ client: raw as never, schema, logger })
-    : drizzlePglite({ client: raw as never, schema, logger })) as unknown as Db;
-  await run(db);
-  return seen;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -70,21 +50,21 @@ describe('tenant call history page plans', () => {
 
   for (const [name, body, index] of CASES) {
     it(`${name}: the first, a middle (from the anchor) and the last page walk ${index.join(' or ')}`, async () => {
-      const service = (db: Db) => createCallHistoryService({ db, now: () => END });
-      const page = (db: Db, more: Record<string, unknown>) =>
-        service(db).page(tenant, callSearchSchema.parse({ size: 50, ...body, ...more }));
-      const first = await page(t.database.db, {});
+      const service = createCallHistoryService({ db: t.database.db, now: () => END });
+      const page = (more: Record<string, unknown>) =>
+        service.page(tenant, callSearchSchema.parse({ size: 50, ...body, ...more }));
+      const first = await page({});
       const last = Math.ceil(first.totalElements / 50) - 1;
       expect(last).toBeGreaterThan(4);
       const middle = Math.floor(last / 2);
-      const held = await page(t.database.db, { page: middle - 1 });
+      const held = await page({ page: middle - 1 });
       for (const [which, more] of [
         ['first', {}],
         ['middle', { page: middle, anchor: held.anchor }],
         ['last', { page: last }],
       ] as const) {
         // The page's statement: the calls whose ids a keyset read over the order's index picks.
-        const reads = (await statementsOf((db) => page(db, more))).filter((s) =>
+        const reads = (await statementsOf(t.database, () => page(more))).filter((s) =>
           /^select .* from "calls" .* in \(select .* from "calls"/is.test(s.sql),
         );
         expect(reads, `${name}, ${which}`).toHaveLength(1);

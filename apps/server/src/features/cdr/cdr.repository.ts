@@ -21,10 +21,15 @@ const historyTotal = preparedOn((conn) =>
 
 const historyColumns = { key: cdrs.startStamp, id: cdrs.cdrUuid };
 
-/** The bound row of a keyset read: the anchor's row, only if it is in this extension's history. */
+/**
+ * The bound row of a keyset read: the anchor's row, only if it is in this extension's history. It is
+ * found by its primary key: `IS NOT DISTINCT FROM` (the same as `=` for the extension, never null here)
+ * is no index condition, so the generic plan cannot look it up in cdrs_history_idx by (extension,
+ * tenant) and scan the whole history's entries for its id (851 buffers at 1M calls, 59 by the key).
+ */
 const anchorRow = sql`SELECT anchor.start_stamp, anchor.cdr_uuid FROM cdrs anchor
   WHERE anchor.cdr_uuid = ${sql.placeholder('after')} AND anchor.domain_uuid = ${sql.placeholder('tenant')}
-    AND anchor.extension_uuid = ${sql.placeholder('extension')}`;
+    AND anchor.extension_uuid IS NOT DISTINCT FROM ${sql.placeholder('extension')}`;
 
 /**
  * The rows of a page whose keys are read index-only from cdrs_history_idx (extension, tenant,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD } from '../../testing/factories';
+import { nodes, plan, statementsOf, type PlanNode } from '../../testing/query-plans';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 
 /**
@@ -12,47 +13,6 @@ let t: TestApp;
 let yamada: TestSession;
 let tenant: string;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-type Query = { text: string; values: unknown[] };
-type Client = { query: (...args: unknown[]) => Promise<unknown> };
-
-/** The statements the server runs while `run` runs: the pool's (or PGlite's) query, recorded. */
-async function statementsOf(run: () => Promise<unknown>): Promise<Query[]> {
-  const client = (t.database.db as unknown as { $client: Client }).$client;
-  const original = client.query;
-  const seen: Query[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    // node-postgres is given (config, params), PGlite (text, params).
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    if (text) seen.push({ text, values: (second as unknown[] | undefined) ?? [] });
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    client.query = original;
-  }
-  return seen;
-}
-
-async function planOf(query: Query): Promise<PlanNode> {
-  const client = (t.database.db as unknown as { $client: Client }).$client;
-  const result = (await client.query(`EXPLAIN (FORMAT JSON) ${query.text}`, query.values)) as {
-    rows: Record<string, unknown>[];
-  };
-  const cell = Object.values(result.rows[0]!)[0];
-  const json = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-  return json[0]!.Plan;
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 const onItems = (node: PlanNode) => node['Relation Name'] === 'recall_items';
 /** The nodes below `plan` not reached through a Limit. */
 const unboundedScans = (plan: PlanNode): PlanNode[] =>
@@ -62,13 +22,13 @@ const unboundedScans = (plan: PlanNode): PlanNode[] =>
 
 /** The page's reads of recall_items (the keyset id read and the rows by id), with their plans. */
 async function pagePlans(query: string): Promise<PlanNode[]> {
-  const statements = await statementsOf(async () => {
+  const statements = await statementsOf(t.database, async () => {
     const res = await t.request(yamada, { method: 'GET', url: `/api/v1/recall/${tenant}?${query}` });
     expect(res.statusCode).toBe(200);
   });
-  const reads = statements.filter((s) => /from "recall_items"/i.test(s.text) && /order by/i.test(s.text));
+  const reads = statements.filter((s) => /from "recall_items"/i.test(s.sql) && /order by/i.test(s.sql));
   expect(reads.length, query).toBeGreaterThan(0);
-  return Promise.all(reads.map(planOf));
+  return Promise.all(reads.map((s) => plan(t.database, s.sql, s.params)));
 }
 
 const KEYS = { createdAt: 'created_key', dueAt: 'due_key', number: 'number_sort' } as const;

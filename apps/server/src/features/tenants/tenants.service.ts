@@ -141,13 +141,15 @@ export function createTenantsService({
 
   return {
     async list(query: z.output<typeof tenantQuerySchema>): Promise<Page<TenantRow>> {
-      // Keyset paging from the anchor the client sent; the total counts tenants (not their history).
+      // Keyset paging from the anchor the client sent. The total is the kept count of 0041; a search's
+      // matches are counted on its first page only and carried in its anchors.
       const filter = { q: query.q, state: query.state };
       return keysetPageAnswer(
         query,
         () => tenantTotal(db, filter),
         (total, page) => tenantRows(db, filter, query.sort, total, page),
         (row) => row.domainUuid,
+        { countOnce: Boolean(filter.q) },
       );
     },
 

@@ -43,23 +43,30 @@ const EMBEDDED_POSTGRESQL_CONF = [
   'wal_buffers=1MB',
 ];
 
-/**
- * Opens the embedded database stored in `dir` (or in memory for `memory://`). `guarded` (tests) fails a
- * statement on the database made inside one of its own transactions instead of hanging (transaction-guard.ts).
- */
-export async function openPglite(dir: string, template?: string, guarded = false): Promise<Database> {
+export interface PgliteOptions {
+  /** The initialised data directory a new `dir` is copied from (default: pglite-template.ts's). */
+  template?: string;
+  /** A data directory dumped by PGlite's dumpDataDir, loaded instead of running initdb (tests). */
+  dump?: Blob;
+  /** Fail a statement on the database made inside one of its own transactions instead of hanging (transaction-guard.ts). */
+  guarded?: boolean;
+}
+
+/** Opens the embedded database stored in `dir` (or in memory for `memory://`). */
+export async function openPglite(dir: string, options: PgliteOptions = {}): Promise<Database> {
   if (!dir.startsWith('memory://')) {
     mkdirSync(dir, { recursive: true });
     // A new data directory starts as a copy of the initialised template when there is one (see
     // pglite-template.ts); without it PGlite runs initdb here.
-    if (!existsSync(join(dir, 'PG_VERSION'))) copyPgliteTemplate(dir, template);
+    if (!existsSync(join(dir, 'PG_VERSION'))) copyPgliteTemplate(dir, options.template);
   }
   // pg_trgm: the user search's trigram index (migration 0021); PostgreSQL has it from contrib.
   const client = await PGlite.create(dir, {
     postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
     extensions: { pg_trgm },
+    ...(options.dump ? { loadDataDir: options.dump } : {}),
   });
-  return fromPglite(guarded ? guardTransactions(client) : client);
+  return fromPglite(options.guarded ? guardTransactions(client) : client);
 }
 
 /** Wraps an open PGlite instance (tests hand in clones). */

@@ -13,11 +13,19 @@ async function appliedVersions(database: Database): Promise<Set<string>> {
   return new Set(rowsOf<{ version: string }>(result).map((r) => r.version));
 }
 
-/** Applies every migration in migrations/ not yet recorded, each atomically, in file-name order. */
-export async function migrate(database: Database): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
+/** The migration files' names, in the order they apply. */
+export function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_.+\.sql$/.test(f))
     .sort();
+}
+
+/** One migration's SQL. */
+export const migrationText = (file: string) => readFileSync(MIGRATIONS_DIR + file, 'utf8');
+
+/** Applies every migration in migrations/ not yet recorded, each atomically, in file-name order. */
+export async function migrate(database: Database): Promise<string[]> {
+  const files = migrationFiles();
   await database.runScript(
     `SELECT pg_advisory_xact_lock(${LOCK_KEY});
      CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
@@ -26,7 +34,7 @@ export async function migrate(database: Database): Promise<string[]> {
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');
     if ((await appliedVersions(database)).has(version)) continue;
-    const body = readFileSync(MIGRATIONS_DIR + file, 'utf8');
+    const body = migrationText(file);
     try {
       // One simple-protocol script runs as one transaction: a failing migration leaves nothing behind.
       // The transaction lock makes a second instance wait, then fail on the finished work, then skip it.

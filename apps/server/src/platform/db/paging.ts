@@ -210,19 +210,35 @@ export interface KeysetPageRead {
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /**
+ * The total a search's anchor carries: the count of its first page, which the client sends back with
+ * the anchors of later pages (`page~size~a|d~firstId~lastId~total`). Only the caller's own paging
+ * reads it, and only for a search the kept counts cannot answer.
+ */
+export function carriedTotal(anchor: string | undefined): number | null {
+  const total = anchor?.split('~')[5];
+  return total === undefined ? null : Number(total);
+}
+
+/**
  * A keyset list's page answer: the total (`total`), then the page (`read`) from the anchor the client
- * sent, then the answer with the anchor of the page's rows (`idOf`, their uuids).
+ * sent, then the answer with the anchor of the page's rows (`idOf`, their uuids). With `countOnce` (a
+ * search no kept count answers), the total is counted on a page sent without a usable anchor and then
+ * carried in the anchors (carriedTotal), so a later page counts nothing.
  */
 export async function keysetPageAnswer<T>(
   query: KeysetPageQuery,
   total: () => Promise<number>,
   read: (total: number, page: KeysetPageRead) => Promise<T[]>,
   idOf: (row: T) => string,
+  options: { countOnce?: boolean } = {},
 ): Promise<Page<T>> {
   const paging = { page: query.page, size: query.size, descending: query.sort.direction === 'desc' };
-  const counted = await total();
-  const rows = await read(counted, { ...paging, anchor: parsePageAnchor(query.anchor, paging, isUuid) });
-  return anchoredPageOf(rows, counted, paging, rows.map(idOf));
+  const anchor = parsePageAnchor(query.anchor, paging, isUuid);
+  const carried = options.countOnce && anchor && query.page > 0 ? carriedTotal(query.anchor) : null;
+  const counted = carried ?? (await total());
+  const rows = await read(counted, { ...paging, anchor });
+  const page = anchoredPageOf(rows, counted, paging, rows.map(idOf));
+  return options.countOnce && page.anchor ? { ...page, anchor: `${page.anchor}~${counted}` } : page;
 }
 
 /** An id of a keyset read: given, or a placeholder of a prepared statement. */

@@ -24,7 +24,7 @@ describe('the embedded database template', () => {
     await ensurePgliteTemplate(template);
     expect(existsSync(join(template, 'marker'))).toBe(true);
 
-    const database = await openPglite(join(dir, 'data'), template);
+    const database = await openPglite(join(dir, 'data'), { template });
     expect(existsSync(join(dir, 'data', 'marker'))).toBe(true);
     await database.runScript('CREATE TABLE notes (body text); INSERT INTO notes VALUES ($$ひな形から$$);');
     const rows = rowsOf<{ body: string }>(await database.db.execute(sql`SELECT body FROM notes`));
@@ -32,7 +32,7 @@ describe('the embedded database template', () => {
     await database.close();
     // The template itself is untouched.
     expect(existsSync(join(template, 'base'))).toBe(true);
-    const again = await openPglite(join(dir, 'other'), template);
+    const again = await openPglite(join(dir, 'other'), { template });
     await expect(again.db.execute(sql`SELECT body FROM notes`)).rejects.toThrow();
     await again.close();
   }, 60_000);
