@@ -12,6 +12,8 @@
 // Build the tenant first (outside quiet-run): nice -n 10 npx tsx bench/customer-tenant.ts
 // Run after `npm run build`: quiet-run npx tsx bench/customer-record-paint.bench.ts   (BENCH_RINGS, default 40)
 // A small try: BENCH_SCHEMA=bench_small BENCH_CUSTOMERS=2000 BENCH_CALLS=20000 BENCH_RINGS=4 (same command).
+// BENCH_CPU_SLOWDOWN=4: yamada's page on a CPU four times slower (CDP Emulation.setCPUThrottlingRate).
+// BENCH_TRACE=/tmp/ring.json: a Chromium trace (timeline and JS samples) of yamada's page for the last ring.
 import type { Page } from 'playwright-core';
 import { callApiAs } from '../e2e/support/call-steps';
 import {
@@ -26,6 +28,8 @@ import { BIG_CLIENTS, CUSTOMERS, customerTenant, landline, SECRET_KEY } from './
 import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 
 const RINGS = Number(process.env.BENCH_RINGS ?? 40);
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
+const TRACE = process.env.BENCH_TRACE;
 /** Each step's progress on stderr: a run that stops says where. */
 const progress = (line: string) => console.error(`  ${line}`);
 
@@ -58,7 +62,10 @@ function paintsAfterInvite(page: Page, name: string, number: string): Promise<Pa
         const visible = (el: Element) => el.getBoundingClientRect().width > 0;
         // Painted: the frame after the DOM change is on screen.
         const painted = (key: keyof Paints, at: number) =>
-          requestAnimationFrame(() => (paint[key] = performance.now() - at));
+          requestAnimationFrame(() => {
+            paint[key] = performance.now() - at;
+            performance.mark(`painted ${key}`);
+          });
         // This number's record (the page may still show the previous ring's).
         const onRecord = () =>
           location.pathname === `/cust/management/${number}` &&
@@ -147,6 +154,11 @@ async function main() {
     await yamada.getByRole('tab', { name: '電話' }).click();
     await yamada.getByRole('tabpanel', { name: '電話' }).getByText('接続済み').waitFor();
     progress('signed in; yamada’s softphone connected');
+    if (CPU_SLOWDOWN > 1) {
+      const cdp = await yamada.context().newCDPSession(yamada);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      progress(`yamada’s page: CPU slowed down ×${CPU_SLOWDOWN}`);
+    }
 
     const paints: Record<'big' | 'any', Paints[]> = { big: [], any: [] };
     for (let i = 0; i < RINGS; i++) {
@@ -163,9 +175,22 @@ async function main() {
       // The caller page, connected as the customer's number, dials 0312345678 and presses 1 (the sales group).
       await connectCallerLine(admin, number);
       await dialTheDemoNumber(admin);
+      const traced = TRACE !== undefined && i === RINGS - 1;
+      if (traced)
+        await browser.startTracing(yamada, {
+          path: TRACE,
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'disabled-by-default-v8.cpu_profiler',
+            'blink.user_timing',
+          ],
+        });
       const painted = paintsAfterInvite(yamada, card.name, number);
       await pressInTheIvr(admin, '1');
       paints[big ? 'big' : 'any'].push(await painted);
+      if (traced) await browser.stopTracing();
       await callerRegion(admin).getByRole('button', { name: /切断/ }).click();
       await yamada.getByRole('dialog', { name: '着信' }).waitFor({ state: 'hidden' });
       await admin.getByRole('button', { name: '接続を終了' }).click();

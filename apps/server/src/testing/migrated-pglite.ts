@@ -10,11 +10,12 @@ import { pgliteTemplateDir } from '../platform/db/pglite-template';
  * A migrated, empty embedded database for a test file. initdb and the migrations take seconds per fresh
  * PGlite (most of a small test file's time); loading a dump of a migrated one takes a fraction of that.
  * The dump is made once per PGlite version and set of migrations (its name is their hash) and kept beside
- * the initdb template. `migrate` on it then applies nothing.
+ * the initdb template. `migrate` on it then applies nothing. Guarded: a statement on the database from
+ * inside one of its own transactions fails at once instead of hanging the file (transaction-guard.ts).
  */
 export async function openMigratedPglite(): Promise<Database> {
   const dump = readFileSync(await migratedDump());
-  return openPglite('memory://', { dump: new Blob([dump]) });
+  return openPglite('memory://', { dump: new Blob([dump]), guarded: true });
 }
 
 async function migratedDump(): Promise<string> {

@@ -1,4 +1,5 @@
-import { RouterProvider } from 'react-router';
+// react-router/dom's provider: a navigation may ask to be rendered at once (flushSync).
+import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers';
 import { router } from './router';
 

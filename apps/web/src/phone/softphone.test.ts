@@ -411,6 +411,23 @@ describe('outgoing calls and call actions', () => {
     expect(kit.logs.filter((l) => l === 'LogController-holdCall true')).toHaveLength(2);
   });
 
+  it('a hold answered "active" is no hold: the call stays up, the microphone sends again, the user is told', async () => {
+    // FreeSWITCH holds only a channel it has marked answered (switch_core_media_toggle_hold); a call
+    // placed from the browser is marked so once its DTLS is up, and until then `hold` answers `active`
+    // (recorded without DTLS: fixtures/freeswitch/meta/conference, B, C1, C2).
+    const kit = await connected();
+    const { callID } = await dialAndAnswer(kit.phone);
+    const holding = kit.phone.toggleHold();
+    const hold = await exchange.request('verto.modify');
+    expect(hold.params).toMatchObject({ action: 'hold', dialogParams: { callID } });
+    ok(hold, { callID, action: 'hold', holdState: 'active' });
+    await holding;
+    expect(currentCall(kit.phone.state.session)?.status).toBe('active');
+    expect(kit.media.lastPeer().senders[0]?.track).not.toBeNull();
+    expect(kit.notices.at(-1)).toEqual({ level: 'error', text: '保留を切り替えられませんでした。' });
+    expect(kit.logs).toContain('LogController-holdCall false');
+  });
+
   it('sends DTMF with verto.info and plays the key tone; mutes the microphone', async () => {
     const kit = await connected();
     const { callID } = await dialAndAnswer(kit.phone);
@@ -633,7 +650,8 @@ describe('attended transfer', () => {
     const completing = kit.phone.completeTransfer();
     const replace = await exchange.request('verto.modify', (f) => f.params?.action === 'replace');
     // The caller's call (received) is the one replaced: FreeSWITCH parks the caller instead when the
-    // replaced call is the one this phone placed (fixtures/freeswitch/verto/conference-*).
+    // replaced call is one this phone placed whose originate has not returned (CF_ORIGINATOR; recorded
+    // without DTLS, fixtures/freeswitch/verto/conference-*); a received call never is.
     expect(replace.params).toMatchObject({
       action: 'replace',
       dialogParams: { callID: colleague },

@@ -257,9 +257,12 @@ export class VertoLine {
    * consulted) are bridged to each other by the exchange; our two calls then end here.
    */
   async replace(callID: string, otherID: string): Promise<void> {
-    // FreeSWITCH 1.11.1 joins the far ends only when the replaced call (replaceCallID) is one this browser
-    // received: replacing one placed here (CF_ORIGINATOR) parks the other far end and hangs up this one's
-    // (recorded, fixtures/freeswitch/verto/conference-*). So a received call is the one replaced.
+    // FreeSWITCH 1.11.1 bridges the two far ends (uuid_bridge) unless the replaced call (replaceCallID) is
+    // still CF_ORIGINATOR — placed here and its originate not returned: still ringing, or, recorded without
+    // DTLS, never answered on our side — when it parks the other far end and hangs up this one's
+    // (fixtures/freeswitch/verto/conference-*). With media up, replacing a placed call joins them too,
+    // two placed calls included (verto/three-way-media-*). A received call is never CF_ORIGINATOR, so it
+    // is the one replaced when there is one.
     const placedFirst = this.#calls.get(otherID)?.direction === 'outbound';
     const swap = placedFirst && this.#calls.get(callID)?.direction === 'inbound';
     await this.#client.replace(swap ? otherID : callID, swap ? callID : otherID);

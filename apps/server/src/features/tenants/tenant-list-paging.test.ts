@@ -5,6 +5,7 @@ import { domains, extensions, users } from '../../platform/db/schema';
 import { FACTORY_PASSWORD } from '../../testing/factories';
 import { createTestApp, type TestApp, type TestSession } from '../../testing/test-app';
 import { walkByAnchor } from '../../testing/keyset-walk';
+import { conditions } from './tenants.repository';
 
 /** The provider's tenant list: keyset paging in every order and counters of users and extensions (0035). */
 
@@ -130,6 +131,27 @@ describe('the tenant list by keyset', () => {
     expect((await page('q=数える&size=2')).totalElements).toBe(6);
     const plain = await page('size=2');
     expect(plain.anchor!.split('~')).toHaveLength(5);
+  });
+
+  it("can read a search's matches from domains_search_idx (0043), not by reading every tenant", async () => {
+    // With a few tenants a scan is cheaper; with scans off, only an expression equal to the index's can
+    // still avoid one.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const where = conditions({ q: 'kazoe-3.example', state: 'active' });
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(sql`EXPLAIN SELECT count(*) FROM ${domains} WHERE ${where}`),
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('domains_search_idx');
+    expect(plan).not.toMatch(/Seq Scan/);
+    // The search finds a name and a description, any case, and LIKE's characters only as themselves.
+    expect((await page('q=KAZOE-3')).totalElements).toBe(1);
+    expect((await page('q=数える商事')).totalElements).toBe(6);
+    expect((await page('q=kazoe_3')).totalElements).toBe(0);
+    expect((await page('q=%25')).totalElements).toBe(0);
   });
 
   it('refuses a malformed anchor in Japanese', async () => {

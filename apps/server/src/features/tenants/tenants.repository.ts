@@ -1,20 +1,6 @@
 import type { PageSort } from '@tsunagu/contract/paging';
 import type { TenantDetail, TenantRow } from '@tsunagu/contract/tenant-admin';
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { readKeysetRows, type KeysetList, type PageAnchor } from '../../platform/db/paging';
 import {
@@ -38,14 +24,13 @@ export interface TenantFilter {
 /** LIKE's own characters in a user's text match themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function conditions(filter: TenantFilter): SQL | undefined {
+/** The list's filter (exported for the test that checks the search can use domains_search_idx). */
+export function conditions(filter: TenantFilter): SQL | undefined {
   return and(
     filter.state === 'deleted' ? isNotNull(domains.deletedAt) : isNull(domains.deletedAt),
+    // Name or description contain the text: the expression of domains_search_idx (0043), written identically.
     filter.q
-      ? or(
-          ilike(domains.domainName, likeText(filter.q)),
-          ilike(domains.domainDescription, likeText(filter.q)),
-        )
+      ? sql`lower(${domains.domainName} || E'\\x1f' || ${domains.domainDescription}) LIKE lower(${likeText(filter.q)})`
       : undefined,
   );
 }

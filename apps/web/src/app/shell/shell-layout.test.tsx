@@ -7,9 +7,35 @@ import { patchShellState } from '../../shared/shell-state/shell-state';
 import { userInfoFixture } from '../../test/fixtures';
 import { envelope, mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import type * as AppHeaderModule from './app-header';
+import type * as SidePanelModule from './side-panel';
 
 // Alerts are antd's static dialogs, outside the rendered tree: none may hold the focus of the next test.
 afterEach(() => Modal.destroyAll());
+
+// How often the side panel (with the softphone) and the header rendered: a ring's navigation to the
+// record must not render them again (react-router keeps the layout's element; nothing in it may read the address).
+const renders = vi.hoisted(() => ({ panel: 0, header: 0 }));
+vi.mock('./side-panel', async (importOriginal) => {
+  const actual = await importOriginal<typeof SidePanelModule>();
+  return {
+    ...actual,
+    SidePanel: (props: Parameters<typeof actual.SidePanel>[0]) => {
+      renders.panel++;
+      return actual.SidePanel(props);
+    },
+  };
+});
+vi.mock('./app-header', async (importOriginal) => {
+  const actual = await importOriginal<typeof AppHeaderModule>();
+  return {
+    ...actual,
+    AppHeader: (props: Parameters<typeof actual.AppHeader>[0]) => {
+      renders.header++;
+      return actual.AppHeader(props);
+    },
+  };
+});
 
 const sandbox = () => envelope(200, '', { status: 'ok', telephony: 'sandbox', demo: false });
 
@@ -46,6 +72,21 @@ describe('shell accessibility (issue 17)', () => {
     const userButton = screen.getByRole('button', { name: '山田 太郎 ユーザーメニュー' });
     // axe's label-content-name-mismatch: the name contains all the button's visible text.
     expect(userButton.getAttribute('aria-label')).toContain(userButton.textContent);
+  });
+});
+
+describe('shell on navigation (issue 19)', () => {
+  it('renders the page again, not the side panel nor the header, when the address changes', async () => {
+    mockApi({ 'GET /api/health': sandbox });
+    startSession('tok-1', userInfoFixture());
+    const { router } = renderApp('/help');
+    await screen.findByText('使用中のものを削除するとき');
+    expect(renders.panel).toBeGreaterThan(0);
+    expect(renders.header).toBeGreaterThan(0);
+    const before = { ...renders };
+    await act(() => router.navigate('/help?from=ring'));
+    expect(router.state.location.search).toBe('?from=ring');
+    expect(renders).toEqual(before);
   });
 });
 

@@ -6,7 +6,7 @@ import type { CustomerLookup } from '@tsunagu/contract/crm/notes';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSession } from '../../shared/session/session-store';
 import { envelope, mockApi } from '../../test/mock-api';
 import { panelUserInfo } from '../../test/panel-fixtures';
@@ -85,6 +85,29 @@ describe('the customer record', { timeout: 60_000 }, () => {
     expect(body).not.toHaveProperty('customerUuid');
     expect(await screen.findByRole('heading', { name: '顧客情報 03-1234-5678' })).toBeTruthy();
     expect(await screen.findByDisplayValue('前回の話')).toBeTruthy();
+  });
+
+  it('paints the heading and the name first; the form and the note editor mount only after that paint', async () => {
+    // The page's animation frames are held: nothing after the first paint may run before it.
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      open([{ number: '0312345678', customer, timeline: [] }], () => envelope(200, '', customer));
+      expect(await screen.findByRole('heading', { name: '顧客情報 03-1234-5678' })).toBeTruthy();
+      expect(screen.getAllByText(/青空商事/).length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByLabelText('会社名')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'メモを保存' })).toBeNull();
+    } finally {
+      raf.mockRestore();
+    }
+    // The frame is drawn: both mount.
+    for (const frame of frames.splice(0)) frame(performance.now());
+    expect(((await screen.findByLabelText('会社名')) as HTMLInputElement).value).toBe('青空商事');
+    expect(await screen.findByRole('button', { name: 'メモを保存' })).toBeTruthy();
   });
 
   it('keeps what was typed when another user saved first, and shows the latest on request', async () => {

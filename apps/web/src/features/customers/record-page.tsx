@@ -5,7 +5,7 @@ import type { CustomerLookup } from '@tsunagu/contract/crm/notes';
 import { formatPhoneNumber } from '@tsunagu/contract/phone-number';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { useDeferredValue } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { NoteEditor } from '../../shared/customers/note-editor';
 import { dayjs } from '../../shared/dayjs';
@@ -43,6 +43,26 @@ export function CustomerRecordPage() {
   );
 }
 
+/**
+ * False until the first paint of the component is on screen, then true. A deferred render
+ * (useDeferredValue) may still run before the browser paints; a timer set in the next animation frame
+ * runs only after that frame is drawn.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) {
   const domainUuid = useDomainUuid();
   const { dial, blocked } = useDial();
@@ -51,8 +71,8 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
   const queryClient = useQueryClient();
   const { customer } = lookup;
   // The heading with the name and the timeline paint first, while the call still rings; the form's
-  // inputs (the most work by far) mount in a deferred render just after (issue 19: < 300 ms).
-  const fieldsMounted = useDeferredValue(true, false);
+  // inputs and the note editor (the most work by far) mount just after that paint (issue 19: < 300 ms).
+  const fieldsMounted = useAfterFirstPaint();
   const shown = formatPhoneNumber(lookup.number);
   // The saved customer (a new one included) is the number's record now: read it again with its version.
   const onSaved = () =>
@@ -147,11 +167,15 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
           <Flex vertical gap={16}>
             {canNote && (
               <Card size="small" title={customersJa.note.title}>
-                <NoteEditor
-                  domainUuid={domainUuid}
-                  number={lookup.number}
-                  customerUuid={customer?.customerUuid ?? null}
-                />
+                {fieldsMounted ? (
+                  <NoteEditor
+                    domainUuid={domainUuid}
+                    number={lookup.number}
+                    customerUuid={customer?.customerUuid ?? null}
+                  />
+                ) : (
+                  <Skeleton active paragraph={{ rows: 3 }} />
+                )}
               </Card>
             )}
             <Card size="small" title={t.timeline}>

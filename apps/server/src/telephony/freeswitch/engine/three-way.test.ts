@@ -1,9 +1,11 @@
 /**
- * The three-way call on a real FreeSWITCH 1.11.1 (fixtures/freeswitch/meta/conference): the engine's own
- * Event Socket session replayed byte for byte — every command it sent is checked against the recorded
- * one before FreeSWITCH's recorded reply goes back — and the calls it shows after each 退出.
- * Yamada (1001) joined two calls and left by verto.modify replace: A replaced the call he took (the
- * softphone's order since this recording), B and C1 a call he placed, C2 the call he took.
+ * The three-way call on a real FreeSWITCH 1.11.1 (fixtures/freeswitch/meta/conference, and
+ * meta/three-way-media with Chromium's WebRTC on every call): the engine's own Event Socket session
+ * replayed byte for byte — every command it sent is checked against the recorded one before FreeSWITCH's
+ * recorded reply goes back — and the calls it shows after each 退出.
+ * Yamada (1001) joined two calls and left by verto.modify replace: without media, A replaced the call he
+ * took, B and C1 a call he placed, C2 the call he took; with media, D two calls he placed, C1 the placed
+ * one of a call placed and one taken.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSecretBox } from '../../../platform/crypto/secrets';
@@ -16,10 +18,18 @@ import { splitFrames, type RawFrame } from '../testing/esl-frames';
 import { fixture, fixtureText } from '../testing/fixtures';
 import { createFreeswitchEngine, type FreeswitchEngine } from './freeswitch-engine';
 
-const received = splitFrames(fixture('esl/esl-conference.rx.raw'));
-const sent = fixtureText('esl/esl-conference.tx.raw')
-  .split('\n\n')
-  .filter((command) => command !== '');
+/** One recorded Event Socket session of the engine: FreeSWITCH's frames, and the commands it was sent. */
+interface Recording {
+  received: RawFrame[];
+  sent: string[];
+}
+
+const recording = (name: string): Recording => ({
+  received: splitFrames(fixture(`esl/${name}.rx.raw`)),
+  sent: fixtureText(`esl/${name}.tx.raw`)
+    .split('\n\n')
+    .filter((command) => command !== ''),
+});
 
 /** FreeSWITCH's call legs (Unique-ID prefixes, meta/conference/timeline.txt). */
 const LEGS = {
@@ -59,10 +69,14 @@ function eventOf(frame: RawFrame): Record<string, string> | null {
 class Replay {
   #at = 0;
   #command = 0;
-  constructor(private readonly peer: Peer) {}
+  constructor(
+    private readonly peer: Peer,
+    private readonly recorded: Recording,
+  ) {}
 
   /** Everything up to (not including) the event that matches; all of it when none does. */
   async until(match: (event: Record<string, string>) => boolean = () => false): Promise<void> {
+    const { received, sent } = this.recorded;
     for (; this.#at < received.length; this.#at++) {
       const frame = received[this.#at] as RawFrame;
       const event = eventOf(frame);
@@ -76,7 +90,7 @@ class Replay {
   }
 
   get commandsLeft(): number {
-    return sent.length - this.#command;
+    return this.recorded.sent.length - this.#command;
   }
 }
 
@@ -89,24 +103,31 @@ const calls = () =>
     engine.callState(RECORDED_DOMAIN).map((c) => [c.uuid.slice(0, 8), `${c.extension} ${c.callstate}`]),
   );
 
+/** The engine on a fake FreeSWITCH that plays the named recording's side. */
+async function replaying(name: string): Promise<Replay> {
+  // What the previous test's teardown reported (its checks cut off by the closed socket) is not this one's.
+  errors.length = 0;
+  fs = await fakeEsl();
+  engine = createFreeswitchEngine({
+    db: database.db,
+    secrets: createSecretBox(Buffer.alloc(32)),
+    settings: {
+      esl: { host: '127.0.0.1', port: fs.port, password: 'ClueCon' },
+      xmlSecret: 'conference-recording-secret',
+      xmlAllow: ['127.0.0.1'],
+      vertoUrl: 'ws://127.0.0.1:8081',
+      recordingsPath: '/tmp/h20-conf/recordings',
+    },
+    configs: none,
+    onError: (error) => errors.push(error),
+    onWarning: () => undefined,
+  });
+  return new Replay(await fs.nextPeer(), recording(name));
+}
+
 describe('three-way call on FreeSWITCH: 退出 (verto.modify replace), recorded', () => {
   it('the engine sends what it sent to the real FreeSWITCH, and shows who still talks after each 退出', async () => {
-    fs = await fakeEsl();
-    engine = createFreeswitchEngine({
-      db: database.db,
-      secrets: createSecretBox(Buffer.alloc(32)),
-      settings: {
-        esl: { host: '127.0.0.1', port: fs.port, password: 'ClueCon' },
-        xmlSecret: 'conference-recording-secret',
-        xmlAllow: ['127.0.0.1'],
-        vertoUrl: 'ws://127.0.0.1:8081',
-        recordingsPath: '/tmp/h20-conf/recordings',
-      },
-      configs: none,
-      onError: (error) => errors.push(error),
-      onWarning: () => undefined,
-    });
-    const replay = new Replay(await fs.nextPeer());
+    const replay = await replaying('esl-conference');
 
     // A: the call taken is replaced (uuid_bridge of the far ends): admin and suzuki talk on, yamada is gone.
     await replay.until(hangupOf(LEGS.A.admin));
@@ -114,8 +135,9 @@ describe('three-way call on FreeSWITCH: 退出 (verto.modify replace), recorded'
       expect(calls()).toEqual({ [LEGS.A.admin]: '1000 ACTIVE', [LEGS.A.suzuki]: '1002 ACTIVE' }),
     );
 
-    // B, C1: a call yamada placed is replaced (CF_ORIGINATOR): FreeSWITCH hangs up suzuki
-    // (ORIGINATOR_CANCEL) and leaves admin alone on hold music — why the softphone never replaces it.
+    // B, C1: a call yamada placed is replaced while FreeSWITCH still had it CF_ORIGINATOR (without DTLS it
+    // never answered his leg, so the originate never returned): it hangs up suzuki (ORIGINATOR_CANCEL)
+    // and leaves admin alone on hold music. With media up it bridges them (the recording below).
     await replay.until(hangupOf(LEGS.B.admin));
     await vi.waitFor(() => expect(calls()).toEqual({ [LEGS.B.admin]: '1000 ACTIVE' }));
     await replay.until(hangupOf(LEGS.C1.admin));
@@ -128,6 +150,53 @@ describe('three-way call on FreeSWITCH: 退出 (verto.modify replace), recorded'
     );
 
     // The rest: they hang up; late events of ended legs (CHANNEL_ANSWER after the hang-up) bring none back.
+    await replay.until();
+    expect(replay.commandsLeft).toBe(0);
+    await vi.waitFor(() => expect(calls()).toEqual({}));
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The legs of the recording with media (meta/three-way-media/timeline.txt). */
+const MEDIA_LEGS = {
+  D: { suzuki: '82924806', admin: 'b0615ec4', yamada: ['951a4e40', 'b81b9899'] },
+  C1: { suzuki: '053e64c6', admin: '16249059', yamada: ['7b8cd314', '0267cc14'] },
+} as const;
+
+const createOf = (prefix: string) => (event: Record<string, string>) =>
+  event['Event-Name'] === 'CHANNEL_CREATE' && event['Unique-ID']?.startsWith(prefix) === true;
+
+describe('three-way call on FreeSWITCH with media up (Chromium WebRTC), recorded', () => {
+  it('a call placed in the browser is held, and 退出 from two placed calls leaves the other two talking', async () => {
+    const replay = await replaying('esl-three-way-media');
+
+    // H: yamada's leg of the call he placed is answered once DTLS is up, bridged, and hold holds it.
+    await replay.until(createOf(MEDIA_LEGS.D.yamada[1]));
+    await vi.waitFor(() =>
+      expect(calls()).toEqual({
+        [MEDIA_LEGS.D.yamada[0]]: '1001 HELD',
+        [MEDIA_LEGS.D.suzuki]: '1002 ACTIVE',
+      }),
+    );
+
+    // D: two calls he placed; 退出 replaces one by the other and mod_verto bridges the far ends.
+    await replay.until(hangupOf(MEDIA_LEGS.D.suzuki));
+    await vi.waitFor(() =>
+      expect(calls()).toEqual({ [MEDIA_LEGS.D.admin]: '1000 ACTIVE', [MEDIA_LEGS.D.suzuki]: '1002 ACTIVE' }),
+    );
+    // Suzuki hangs up: admin's call, now bridged to his, ends with it.
+    await replay.until(createOf(MEDIA_LEGS.C1.yamada[0]));
+    await vi.waitFor(() => expect(calls()).toEqual({}));
+
+    // C1: a call he placed (held) and one he took; the placed one replaced: admin and suzuki talk on.
+    await replay.until(hangupOf(MEDIA_LEGS.C1.suzuki));
+    await vi.waitFor(() =>
+      expect(calls()).toEqual({
+        [MEDIA_LEGS.C1.admin]: '1000 ACTIVE',
+        [MEDIA_LEGS.C1.suzuki]: '1002 ACTIVE',
+      }),
+    );
+
     await replay.until();
     expect(replay.commandsLeft).toBe(0);
     await vi.waitFor(() => expect(calls()).toEqual({}));
