@@ -59,7 +59,7 @@ export function AppHeader({
         <Link
           to={paths.dashboard.href()}
           aria-label={ja.header.home(ja.appName)}
-          style={{ display: 'flex', gap: 6 }}
+          style={{ display: 'flex', gap: 6, flexShrink: 0, whiteSpace: 'nowrap' }}
         >
           <PhoneFilled style={{ fontSize: 18 }} />
           <Typography.Text strong style={{ fontSize: 16, color: 'inherit' }}>
@@ -67,10 +67,15 @@ export function AppHeader({
           </Typography.Text>
         </Link>
         <SandboxTag />
-        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 280 }}>
+        {/* When a call's controls crowd the bar, the tenant's name gives way (ellipsis), nothing wraps. */}
+        <Typography.Text type="secondary" ellipsis style={{ maxWidth: 280, minWidth: 0 }}>
           {domainDescription}
         </Typography.Text>
-        <Flex align="center" gap={12} style={{ marginInlineStart: 'auto' }}>
+        <Flex
+          align="center"
+          gap={12}
+          style={{ marginInlineStart: 'auto', flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           <SandboxTools />
           <StatusPicker />
           {hasExtension && <DoNotDisturbButton />}
