@@ -109,7 +109,8 @@ describe('onboarding a tenant, from the provider to a call, and stopping it', ()
     await tenantRow(sp, TENANT.domainName).getByRole('button', { name: '無効化' }).click();
     await sp.getByRole('button', { name: 'はい' }).click();
     for (const user of [sato, ito]) {
-      await user.waitForURL('**/login', { timeout: 5_000 });
+      // Within seconds; 10 s leaves room for a loaded machine (5 s was missed once at load 7).
+      await user.waitForURL('**/login', { timeout: 10_000 });
       await user.getByRole('status').getByText(forcedOutMessages.tenantStopped).waitFor();
     }
     await sato.screenshot({ path: e2e.artifact('onboarding-signed-out.png') });

@@ -23,8 +23,8 @@ describe('the session real-time connection', () => {
     stop = connectRealtime();
     await until(() => expect(fakeStomp.open()).toHaveLength(1));
     expect(fakeStomp.open()[0]?.connectHeaders).toMatchObject({ login: userUuid, passcode: 'tok-1' });
-    // The forced-logout topic is always listened to.
-    expect(fakeStomp.isSubscribed(topics.force(userUuid))).toBe(true);
+    // The forced-logout topic is always listened to (subscribed once the CONNECT is answered).
+    await until(() => expect(fakeStomp.isSubscribed(topics.force(userUuid))).toBe(true));
   });
 
   it('delivers parsed messages to a subscription made before sign-in, until unsubscribed', async () => {
