@@ -120,6 +120,19 @@ export async function historyPage(
   });
 }
 
+const namesOfExtensions = preparedOn((conn) =>
+  conn
+    .select({ extension: extensions.extension, name: extensions.effectiveCallerIdName })
+    .from(extensions)
+    .where(
+      and(
+        eq(extensions.domainUuid, sql.placeholder('tenant')),
+        sql`${extensions.extension} = ANY(${sql.placeholder('numbers')}::text[])`,
+      ),
+    )
+    .prepare('cdr_extension_names'),
+);
+
 /** Names of the tenant's extensions among the given numbers. */
 export async function extensionNames(
   conn: Conn,
@@ -127,10 +140,7 @@ export async function extensionNames(
   numbers: string[],
 ): Promise<Map<string, string>> {
   if (numbers.length === 0) return new Map();
-  const rows = await conn
-    .select({ extension: extensions.extension, name: extensions.effectiveCallerIdName })
-    .from(extensions)
-    .where(and(eq(extensions.domainUuid, tenantUuid), inArray(extensions.extension, numbers)));
+  const rows = await namesOfExtensions(conn).execute({ tenant: tenantUuid, numbers });
   return new Map(rows.map((r) => [r.extension, r.name]));
 }
 
