@@ -2,6 +2,7 @@ import type { Period } from '@tsunagu/contract/analysis/period';
 import { Alert, Button, Flex, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { jaList } from '../i18n/ja-list';
+import { useValueAfterPaint } from '../ui/after-paint';
 import { exportGrid } from '../ui/export-grid';
 import type { GridColumn } from '../ui/grid-columns';
 import { PeriodPicker } from './period-picker';
@@ -70,7 +71,11 @@ type AnalysisTableProps<T> = Omit<TableProps<T>, 'columns' | 'dataSource'> & {
   fixedKey?: string;
 };
 
-/** An analysis table: every cell is the column's text (what the export writes), headers explain their measure. */
+/**
+ * An analysis table: every cell is the column's text (what the export writes), headers explain their
+ * measure. The first rows it gets wait a painted frame: a year by day is 365 rows, and rendering them
+ * with the chart kept the chart off screen (issue 21: navigation to chart painted < 1 s).
+ */
 export function AnalysisTable<T extends object>({
   columns,
   rows,
@@ -78,6 +83,8 @@ export function AnalysisTable<T extends object>({
   fixedKey,
   ...table
 }: AnalysisTableProps<T>) {
+  const hadRows = useValueAfterPaint(rows.length > 0) ?? false;
+  if (rows.length > 0 && !hadRows) return null;
   return (
     <Table<T>
       size="small"
