@@ -17,7 +17,11 @@ const shellLayout: Lazy = () => import('./shell/shell-layout').then((m) => ({ Co
 
 const handle = (title: string): RouteHandle => ({ title });
 const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () => redirect(to) });
-const route = ({ path, title, lazy }: Screen): RouteObject => ({ path, handle: handle(title ?? ''), lazy });
+const route = ({ path, title, lazy, Component }: Screen): RouteObject => ({
+  path,
+  handle: handle(title ?? ''),
+  ...(Component ? { Component } : { lazy }),
+});
 
 /**
  * The shell's screens: every screen of the contract's menu under its menu label (one name per screen:
@@ -29,7 +33,7 @@ export function shellScreens(registered: readonly Screen[] = screens): Screen[] 
   const inMenu: Screen[] = [];
   walk(MENU, (item) => {
     if (!item.path || item.children) return;
-    inMenu.push({ path: item.path, title: item.label, lazy: byPath.get(item.path)?.lazy ?? comingSoon });
+    inMenu.push({ ...(byPath.get(item.path) ?? { lazy: comingSoon }), path: item.path, title: item.label });
     byPath.delete(item.path);
   });
   return [...inMenu, ...byPath.values()];

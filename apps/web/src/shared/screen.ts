@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
 /**
@@ -5,9 +6,12 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
  * page, loaded lazily so every screen is its own chunk. A screen of the contract's menu takes its title
  * from the menu's label; a screen outside the menu names its own.
  */
-export interface Screen {
+export type Screen = {
   path: string;
   /** Only for a screen outside the menu (the menu's label is the title otherwise). */
   title?: string;
-  lazy: LazyRouteFunction<RouteObject>;
-}
+} & (
+  | { lazy: LazyRouteFunction<RouteObject>; Component?: never }
+  /** A page loaded ahead (shared/preloaded-page.tsx): rendered at once when its code is there. */
+  | { Component: ComponentType; lazy?: never }
+);
