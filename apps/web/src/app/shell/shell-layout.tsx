@@ -1,6 +1,6 @@
 import { can } from '@tsunagu/contract/permissions';
 import { App as AntApp, Layout } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ForcedPasswordChange } from '../../features/settings/forced-password-change';
 import { useSession } from '../../shared/session/session-store';
@@ -13,6 +13,7 @@ import { PhoneLayer } from './phone-layer';
 import { SidePanel } from './side-panel';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Sidebar } from './sidebar';
+import { warmScreens } from './warm-screens';
 
 /** The acting banner, only for those who may act inside a tenant (the provider): its own chunk. */
 const ActingBanner = lazy(() =>
@@ -22,6 +23,8 @@ const ActingBanner = lazy(() =>
 /** The protected shell: header, menu on the left, the page, and the side panel on the right. */
 export function ShellLayout() {
   const session = useSession();
+  const signedIn = session?.user.user;
+  useEffect(() => (signedIn ? warmScreens(signedIn) : undefined), [signedIn]);
   // The session can end while the shell is open (logout, or a 401 anywhere): leave for /login.
   if (!session) return <Navigate to={paths.login.href()} replace />;
   const { user, domain } = session.user;
