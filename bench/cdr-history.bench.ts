@@ -41,6 +41,8 @@ const [ext] = await db
   .where(and(eq(extensions.domainUuid, demo!.domainUuid), eq(extensions.extension, '1001')));
 const tenant = demo!.domainUuid;
 const extension = ext!.extensionUuid;
+/** The extension as its page reads see it: its id and its number. */
+const own = { uuid: extension, number: '1001' };
 
 /**
  * Grows the extension's history to `to` rows, 100k a statement (the triggers see each batch at once).
@@ -91,7 +93,7 @@ for (const size of SIZES) {
   for (const [name, offset] of Object.entries(pages)) {
     const page = offset / PAGE;
     const now = await measure(200, () =>
-      pageOfExtension(db, tenant, extension, { page, size: PAGE, newestFirst: true, anchor: null }),
+      pageOfExtension(db, tenant, own, { page, size: PAGE, newestFirst: true, anchor: null }),
     );
     const before = BEFORE
       ? await measure(size >= 1_000_000 ? 3 : size >= 100_000 ? 10 : 30, () => oldPage(offset), 1)
@@ -99,15 +101,19 @@ for (const size of SIZES) {
     console.log(`  ${name.padEnd(6)} page  now: ${now}   before: ${before}`);
     if (name !== 'middle') continue;
     // The pager's way: the page after the one the client holds, read by keyset from its anchor.
-    const held = await pageOfExtension(db, tenant, extension, {
+    const held = await pageOfExtension(db, tenant, own, {
       page: page - 1,
       size: PAGE,
       newestFirst: true,
       anchor: null,
     });
-    const anchor = { page: page - 1, firstId: held.rows[0]!.cdrUuid, lastId: held.rows.at(-1)!.cdrUuid };
+    const anchor = {
+      page: page - 1,
+      firstId: held.rows[0]!.cdr.cdrUuid,
+      lastId: held.rows.at(-1)!.cdr.cdrUuid,
+    };
     const keyset = await measure(200, () =>
-      pageOfExtension(db, tenant, extension, { page, size: PAGE, newestFirst: true, anchor }),
+      pageOfExtension(db, tenant, own, { page, size: PAGE, newestFirst: true, anchor }),
     );
     console.log(`  middle page from the previous page's anchor  now: ${keyset}`);
   }

@@ -1,12 +1,12 @@
 // react-router/dom's provider: a navigation may ask to be rendered at once (flushSync).
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './providers';
-import { router } from './router';
+import { queryClient, router } from './router';
 
 /** The whole web app. */
 export function App() {
   return (
-    <Providers>
+    <Providers client={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

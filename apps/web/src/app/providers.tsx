@@ -1,5 +1,5 @@
 import { StyleProvider } from '@ant-design/cssinjs';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import jaJP from 'antd/locale/ja_JP';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,9 +9,9 @@ import { createQueryClient } from './query-client';
 import { createKeptStyleCache } from './style-cache';
 import { theme } from './theme';
 
-/** Everything around the router: antd (Japanese, small) and the query client. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** Everything around the router: antd (Japanese, small) and the query client (the router's, or a new one). */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   const [styleCache] = useState(createKeptStyleCache);
 
   // When the session ends (logout or 401), nothing of the previous user may stay on screen.

@@ -1,9 +1,12 @@
 import { MENU, walk } from '@tsunagu/contract/menu';
-import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LazyRouteFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { ja } from '../shared/i18n/ja';
 import type { Screen } from '../shared/screen';
 import { paths } from '../shared/paths';
+import { getSession, sessionExpired } from '../shared/session/session-store';
 import { requireSession } from './require-session';
+import { mayOpen } from './screens/may-open';
 import { PageLoading, RootLayout, RouteError } from './root-layout';
 import type { RouteHandle } from './route-title';
 import { loginScreen, screens } from './screens';
@@ -17,11 +20,32 @@ const shellLayout: Lazy = () => import('./shell/shell-layout').then((m) => ({ Co
 
 const handle = (title: string): RouteHandle => ({ title });
 const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () => redirect(to) });
-const route = ({ path, title, lazy, Component }: Screen): RouteObject => ({
-  path,
-  handle: handle(title ?? ''),
-  ...(Component ? { Component } : { lazy }),
-});
+
+/**
+ * A screen's route. A screen that prefetches gets a loader that starts its queries and returns at once:
+ * react-router runs it beside the lazy loads of the shell's and the screen's code, so the answer is on
+ * its way while the code arrives (and never holds the navigation up). The server checks every request
+ * as always; the loader only spares the requests it would refuse or that would sign the user out.
+ */
+function screenRoute({ path, title, lazy, Component, prefetch }: Screen, client: QueryClient): RouteObject {
+  const loader =
+    prefetch &&
+    (({ request }: LoaderFunctionArgs) => {
+      const session = getSession();
+      const url = new URL(request.url);
+      if (session && !sessionExpired() && mayOpen(session.user.user, url.pathname)) {
+        // A failure is the screen's to show (its own query asks again); not an unhandled rejection.
+        prefetch(client, url.searchParams, session.user).catch(() => undefined);
+      }
+      return null;
+    });
+  return {
+    path,
+    handle: handle(title ?? ''),
+    ...(Component ? { Component } : { lazy }),
+    ...(loader && { loader }),
+  };
+}
 
 /**
  * The shell's screens: every screen of the contract's menu under its menu label (one name per screen:
@@ -48,7 +72,8 @@ const GROUPS: readonly { root: string; title?: string }[] = [
 ];
 
 /** The shell's routes: each group's screens under it (its bare path redirecting to the first), the rest beside. */
-function shellRoutes(all: Screen[]): RouteObject[] {
+function shellRoutes(all: Screen[], client: QueryClient): RouteObject[] {
+  const route = (screen: Screen) => screenRoute(screen, client);
   const groupOf = (screen: Screen) => GROUPS.find((group) => screen.path.startsWith(`${group.root}/`));
   const groups = GROUPS.map(({ root, title }): RouteObject => {
     const inside = all.filter((screen) => groupOf(screen)?.root === root);
@@ -61,21 +86,24 @@ function shellRoutes(all: Screen[]): RouteObject[] {
   return [...all.filter((screen) => !groupOf(screen)).map(route), ...groups];
 }
 
-/** The route table of spec 2.1: the login page, and the protected shell with every menu screen. */
-export const routes: RouteObject[] = [
+/**
+ * The route table of spec 2.1: the login page, and the protected shell with every menu screen. The
+ * query client is the app's, into which the screens' routes prefetch.
+ */
+export const appRoutes = (client: QueryClient): RouteObject[] => [
   {
     Component: RootLayout,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
       redirectIndex(paths.dashboard.href()),
-      route(loginScreen),
+      screenRoute(loginScreen, client),
       {
         id: 'shell',
         loader: requireSession,
         lazy: shellLayout,
         handle: handle(ja.titles.top),
-        children: shellRoutes(shellScreens()),
+        children: shellRoutes(shellScreens(), client),
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },
     ],

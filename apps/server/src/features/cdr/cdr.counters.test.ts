@@ -243,6 +243,7 @@ describe('a deep history page', () => {
     const plan = await explain(historyScans.descAnchor(t.database.db).getQuery(), {
       tenant: ours,
       extension: yamadaExt,
+      ownNumber: '1001',
       after: mid.anchor.split('~')[4],
       limit: 10,
       offset: 0,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Conn } from '../../platform/db/client';
 import { keysetAfter, keysetOrderBy, readKeysetPage, type PageAnchor } from '../../platform/db/paging';
 import { preparedOn } from '../../platform/db/prepared';
@@ -32,9 +32,24 @@ const anchorRow = sql`SELECT anchor.start_stamp, anchor.cdr_uuid FROM cdrs ancho
     AND anchor.extension_uuid IS NOT DISTINCT FROM ${sql.placeholder('extension')}`;
 
 /**
- * The rows of a page whose keys are read index-only from cdrs_history_idx (extension, tenant,
- * start_stamp, cdr_uuid), walked forwards or backwards, from an end or from the anchor's row: only the
- * rows of the page (and the few pages between the anchor and it) are touched, however long the history.
+ * A local call's other party in the tenant (cdrDialNumber of the contract, for a local call): the
+ * destination when the extension called, else the caller. Its name comes with the page's rows.
+ */
+const colleague = aliasedTable(extensions, 'colleague');
+const colleagueOf = and(
+  eq(cdrs.direction, 'local'),
+  eq(colleague.domainUuid, cdrs.domainUuid),
+  eq(
+    colleague.extension,
+    sql`CASE WHEN ${cdrs.callerIdNumber} = ${sql.placeholder('ownNumber')} THEN ${cdrs.destinationNumber} ELSE ${cdrs.callerIdNumber} END`,
+  ),
+);
+
+/**
+ * The rows of a page, each with its colleague's name for a local call. Their keys are read index-only
+ * from cdrs_history_idx (extension, tenant, start_stamp, cdr_uuid), walked forwards or backwards, from
+ * an end or from the anchor's row: only the rows of the page (and the few pages between the anchor and
+ * it) are touched, however long the history.
  */
 const historyRows = (descending: boolean, fromAnchor: boolean) =>
   preparedOn((conn) => {
@@ -50,8 +65,9 @@ const historyRows = (descending: boolean, fromAnchor: boolean) =>
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return conn
-      .select()
+      .select({ cdr: cdrs, colleague: colleague.effectiveCallerIdName })
       .from(cdrs)
+      .leftJoin(colleague, colleagueOf)
       .where(and(eq(cdrs.domainUuid, sql.placeholder('tenant')), inArray(cdrs.cdrUuid, keys)))
       .prepare(`cdr_history_${descending ? 'desc' : 'asc'}${fromAnchor ? '_anchor' : ''}`);
   });
@@ -63,8 +79,14 @@ export const historyScans = {
   ascAnchor: historyRows(false, true),
 };
 
+/** A row of a history page: the call record and, for a local call, the colleague's name (if known). */
+export interface HistoryRow {
+  cdr: CdrRow;
+  colleague: string | null;
+}
+
 /** Compares rows in history order, newest first (the index's order read backwards). */
-const newestFirstOrder = (a: CdrRow, b: CdrRow) =>
+const newestFirstOrder = ({ cdr: a }: HistoryRow, { cdr: b }: HistoryRow) =>
   b.startStamp.getTime() - a.startStamp.getTime() ||
   (a.cdrUuid < b.cdrUuid ? 1 : a.cdrUuid > b.cdrUuid ? -1 : 0);
 
@@ -76,12 +98,18 @@ const newestFirstOrder = (a: CdrRow, b: CdrRow) =>
 export async function pageOfExtension(
   conn: Conn,
   tenantUuid: string,
-  extensionUuid: string,
+  extension: OwnExtension,
   page: HistoryPage,
-): Promise<{ rows: CdrRow[]; total: number }> {
-  const [count] = await historyTotal(conn).execute({ tenant: tenantUuid, extension: extensionUuid });
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const [count] = await historyTotal(conn).execute({ tenant: tenantUuid, extension: extension.uuid });
   const total = count?.calls ?? 0;
-  return { rows: await historyPage(conn, tenantUuid, extensionUuid, total, page), total };
+  return { rows: await historyPage(conn, tenantUuid, extension, total, page), total };
+}
+
+/** The extension whose history is read: its id and its number (which side of a local call it is). */
+export interface OwnExtension {
+  uuid: string;
+  number: string;
 }
 
 export interface HistoryPage {
@@ -95,10 +123,10 @@ export interface HistoryPage {
 export async function historyPage(
   conn: Conn,
   tenantUuid: string,
-  extensionUuid: string,
+  extension: OwnExtension,
   total: number,
   page: HistoryPage,
-): Promise<CdrRow[]> {
+): Promise<HistoryRow[]> {
   return readKeysetPage(total, page, page.anchor, async (plan) => {
     const descending = page.newestFirst !== plan.reversed;
     const scan = plan.after
@@ -110,7 +138,8 @@ export async function historyPage(
         : historyScans.asc;
     const found = await scan(conn).execute({
       tenant: tenantUuid,
-      extension: extensionUuid,
+      extension: extension.uuid,
+      ownNumber: extension.number,
       limit: plan.limit,
       offset: plan.offset,
       ...(plan.after ? { after: plan.after } : {}),
@@ -118,20 +147,6 @@ export async function historyPage(
     found.sort(newestFirstOrder);
     return page.newestFirst ? found : found.reverse();
   });
-}
-
-/** Names of the tenant's extensions among the given numbers. */
-export async function extensionNames(
-  conn: Conn,
-  tenantUuid: string,
-  numbers: string[],
-): Promise<Map<string, string>> {
-  if (numbers.length === 0) return new Map();
-  const rows = await conn
-    .select({ extension: extensions.extension, name: extensions.effectiveCallerIdName })
-    .from(extensions)
-    .where(and(eq(extensions.domainUuid, tenantUuid), inArray(extensions.extension, numbers)));
-  return new Map(rows.map((r) => [r.extension, r.name]));
 }
 
 /** Stores a call record once: a second delivery of the same call leg changes nothing. */

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { recordingsOfCalls } from '../../platform/call-model/call-recordings';
 import { openRecallCount } from '../../platform/call-model/recall-life-cycle';
 import { pageAnchorOf, parsePageAnchor } from '../../platform/db/paging';
-import { extensionNames, historyPage, ownHistory } from './cdr.repository';
+import { historyPage, ownHistory, type CdrRow } from './cdr.repository';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -25,46 +25,49 @@ export function createCdrService({ db }: { db: Db }) {
       const ownNumber = own.extension;
       const descending = query.sort.toUpperCase().endsWith('DESC');
       const paging = { page: query.page, size: query.size, descending };
-      const rows = await historyPage(db, tenantUuid, extensionUuid, own.total, {
+      const rows = await historyPage(db, tenantUuid, { uuid: extensionUuid, number: ownNumber }, own.total, {
         ...paging,
         newestFirst: descending,
         anchor: parsePageAnchor(query.anchor, paging, isUuid),
       });
-      const total = own.total;
-      // Only a local call's other party can be a colleague with a name; outside numbers are customers.
-      const locals = rows.filter((r) => r.direction === 'local').map((r) => cdrDialNumber(r, ownNumber));
-      const names = await extensionNames(db, tenantUuid, [...new Set(locals)]);
-      const outside = rows.filter((r) => r.direction !== 'local').map((r) => cdrDialNumber(r, ownNumber));
+      // Only a local call's other party is a colleague (named with the page); outside numbers are customers.
+      const outside = rows
+        .filter(({ cdr }) => cdr.direction !== 'local')
+        .map(({ cdr }) => cdrDialNumber(cdr, ownNumber));
       const customers = await customerNamesOf(db, tenantUuid, outside);
       // A leg stored before the call model was a call of its own (its id is the call's).
-      const callIdOf = (row: (typeof rows)[number]) => row.callId ?? row.callUuid;
-      const recordings = await recordingsOfCalls(db, tenantUuid, rows.map(callIdOf));
-      const content = rows.map((row): CdrItem => {
+      const callIdOf = (cdr: CdrRow) => cdr.callId ?? cdr.callUuid;
+      const recordings = await recordingsOfCalls(
+        db,
+        tenantUuid,
+        rows.map(({ cdr }) => callIdOf(cdr)),
+      );
+      const content = rows.map(({ cdr, colleague }): CdrItem => {
         // A colleague's extension by its name; an outside number by its customer's name, else 未登録.
-        const other = cdrDialNumber(row, ownNumber);
-        const recorded = recordings.get(callIdOf(row));
+        const other = cdrDialNumber(cdr, ownNumber);
+        const recorded = recordings.get(callIdOf(cdr));
         return {
-          cdrUuid: row.cdrUuid,
-          direction: row.direction,
-          callerIdName: row.callerIdName,
-          callerIdNumber: row.callerIdNumber,
-          destinationNumber: row.destinationNumber,
+          cdrUuid: cdr.cdrUuid,
+          direction: cdr.direction,
+          callerIdName: cdr.callerIdName,
+          callerIdNumber: cdr.callerIdNumber,
+          destinationNumber: cdr.destinationNumber,
           displayName:
-            row.direction === 'local' ? (names.get(other) ?? other) : (customers.get(other) ?? UNREGISTERED),
-          billsec: row.billsec,
-          answeredElsewhere: answeredElsewhere(row),
-          startStamp: row.startStamp.toISOString(),
+            cdr.direction === 'local' ? (colleague ?? other) : (customers.get(other) ?? UNREGISTERED),
+          billsec: cdr.billsec,
+          answeredElsewhere: answeredElsewhere(cdr),
+          startStamp: cdr.startStamp.toISOString(),
           ...(recorded && { recordings: recorded }),
         };
       });
       const anchor = pageAnchorOf(
         paging,
-        rows.map((r) => r.cdrUuid),
+        rows.map(({ cdr }) => cdr.cdrUuid),
       );
       return {
         page: {
           content,
-          totalElements: total,
+          totalElements: own.total,
           number: query.page,
           size: query.size,
           ...(anchor && { anchor }),

@@ -99,6 +99,27 @@ describe('POST /api/v1/cdr/ext', () => {
     expect(oldest.map((c) => c.answeredElsewhere)).toEqual([false, true]);
   });
 
+  it('names the colleague on either side of a local call, only from the own tenant', async () => {
+    const other = await t.build.tenant();
+    await t.build.extension(other, { extension: '1099', effectiveCallerIdName: '他社 一郎' });
+    const at = (minute: number) => new Date(Date.UTC(2027, 0, 1, 0, minute));
+    const local = (callerIdNumber: string, destinationNumber: string, minute: number) =>
+      t.build.call(suzukiRow, {
+        direction: 'local',
+        callerIdNumber,
+        destinationNumber,
+        startStamp: at(minute),
+      });
+    await local('1002', '1001', 0); // suzuki called yamada
+    await local('1001', '1002', 1); // yamada called suzuki
+    await local('1002', '1099', 2); // a number no extension of the tenant has (another tenant's has)
+    const suzuki = await t.login(suzukiUser, FACTORY_PASSWORD);
+    const newest = (await history(suzuki, suzukiExt, 'size=3&page=0')).json().data.page.content as {
+      displayName: string;
+    }[];
+    expect(newest.map((c) => c.displayName)).toEqual(['1099', '山田 太郎', '山田 太郎']);
+  });
+
   it("refuses another user's extension and another tenant", async () => {
     expect((await history(yamada, suzukiExt)).statusCode).toBe(403);
     expect((await history(adminB, yamadaExt)).statusCode).toBe(403);

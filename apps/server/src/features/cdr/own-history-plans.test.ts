@@ -40,7 +40,7 @@ describe('own call history page plans', () => {
       [own],
     );
     const after = rows[0]!.cdr_uuid;
-    const values = { tenant, extension: own, after, limit: 10, offset: 0 };
+    const values = { tenant, extension: own, ownNumber: '2001', after, limit: 10, offset: 0 };
     for (const [name, scan] of Object.entries(historyScans)) {
       const query = scan(t.database.db).getQuery();
       expectIndexWalk(await prepared(query, values), ['cdrs_history_idx'], `own history, ${name}`);

@@ -159,6 +159,22 @@ describe('the recall list by keyset', () => {
       }
   });
 
+  it('counts overdue items on the first page only and carries the count in the anchors', async () => {
+    const want = await expected('all', 'open', true, 'dueAt', 'asc');
+    const first = await page(yamada, 'overdue=true&size=2&page=0&sort=dueAt,asc');
+    expect(first.totalElements).toBe(want.length);
+    expect(first.anchor).toMatch(new RegExp(`~${want.length}$`));
+    // A later page takes the total from the anchor (a forged one shows it was not counted again).
+    const forged = first.anchor!.replace(/~\d+$/, '~99');
+    const second = await page(yamada, `overdue=true&size=2&page=1&sort=dueAt,asc&anchor=${forged}`);
+    expect([second.totalElements, second.content.map((r) => r.recallUuid)]).toEqual([99, want.slice(2, 4)]);
+    // The first page counts again; a list with a kept counter never takes a total from an anchor.
+    const again = await page(yamada, `overdue=true&size=2&page=0&sort=dueAt,asc&anchor=${second.anchor}`);
+    expect(again.totalElements).toBe(want.length);
+    const open = await page(yamada, 'size=2&page=0&sort=dueAt,asc');
+    expect(open.anchor).not.toMatch(/~\d+$/);
+  });
+
   it('jumps pages ahead and back from an anchor in "mine" and "my groups", every order', async () => {
     for (const scope of ['mine', 'groups'] as const)
       for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])

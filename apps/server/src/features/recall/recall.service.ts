@@ -49,7 +49,9 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
   return {
     /**
      * A page of the list, in every scope, state and order read by keyset from the anchor the client
-     * sent, its total from the counters (recall.repository.ts recallTotal).
+     * sent, its total from the counters (recall.repository.ts recallTotal). Overdue items have no
+     * counter (what is overdue moves with the clock): they are counted on the first page only and the
+     * count is carried in the anchors.
      */
     async page(auth: Auth, tenantUuid: string, query: RecallQuery): Promise<Page<RecallItem>> {
       const filter = await filterOf(auth, tenantUuid, query);
@@ -58,6 +60,7 @@ export function createRecallService({ db, publish, now = () => new Date() }: Rec
         () => recallTotal(db, filter),
         (total, page) => recallPage(db, filter, query.sort, total, page),
         (item) => item.recallUuid,
+        { countOnce: query.overdue },
       );
     },
 

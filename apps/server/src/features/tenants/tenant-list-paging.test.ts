@@ -15,7 +15,7 @@ const tenants: Tenant[] = [];
 let sp: TestSession;
 
 interface PageBody {
-  content: { domainUuid: string; usersUsed: number; extensionsUsed: number }[];
+  content: { domainUuid: string; domainName: string; usersUsed: number; extensionsUsed: number }[];
   totalElements: number;
   anchor?: string;
 }
@@ -152,6 +152,30 @@ describe('the tenant list by keyset', () => {
     expect((await page('q=数える商事')).totalElements).toBe(6);
     expect((await page('q=kazoe_3')).totalElements).toBe(0);
     expect((await page('q=%25')).totalElements).toBe(0);
+  });
+
+  it('reads a one- or two-character search from domains_short_search_idx (0050), exactly as LIKE', async () => {
+    await t.build.tenant({ domainName: 'bussan-a.example.jp', domainDescription: '山田物産' });
+    await t.build.tenant({ domainName: 'bussan-b.example.jp', domainDescription: '物 産業' });
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const where = conditions({ q: '物産', state: 'active' });
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(sql`EXPLAIN SELECT count(*) FROM ${domains} WHERE ${where}`),
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('domains_short_search_idx');
+    expect(plan).not.toMatch(/Seq Scan/);
+    const names = async (q: string) =>
+      (await page(`q=${encodeURIComponent(q)}&size=100`)).content.map((r) => r.domainName).sort();
+    // Two characters together only (not 物 and 産 apart); one character; any case; a name's part.
+    expect(await names('物産')).toEqual(['bussan-a.example.jp']);
+    expect(await names('産')).toEqual(['bussan-a.example.jp', 'bussan-b.example.jp']);
+    expect(await names('N-B')).toEqual(['bussan-b.example.jp']);
+    // LIKE's own characters match only themselves, as in a longer search.
+    expect(await names('_')).toEqual([]);
   });
 
   it('refuses a malformed anchor in Japanese', async () => {

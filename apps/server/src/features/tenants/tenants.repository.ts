@@ -24,14 +24,20 @@ export interface TenantFilter {
 /** LIKE's own characters in a user's text match themselves. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The list's filter (exported for the test that checks the search can use domains_search_idx). */
+/** The text a search looks in: the expression of domains_search_idx (0043), written identically. */
+const searched = sql`lower(${domains.domainName} || E'\\x1f' || ${domains.domainDescription})`;
+
+/** Texts of one or two characters, which hold no trigram: domains_short_search_idx (0050) finds them. */
+const SHORT_SEARCH = 2;
+
+/** The list's filter (exported for the test that checks the search can use its indexes). */
 export function conditions(filter: TenantFilter): SQL | undefined {
+  const { q } = filter;
   return and(
     filter.state === 'deleted' ? isNotNull(domains.deletedAt) : isNull(domains.deletedAt),
-    // Name or description contain the text: the expression of domains_search_idx (0043), written identically.
-    filter.q
-      ? sql`lower(${domains.domainName} || E'\\x1f' || ${domains.domainDescription}) LIKE lower(${likeText(filter.q)})`
-      : undefined,
+    // Name or description contain the text.
+    q ? sql`${searched} LIKE lower(${likeText(q)})` : undefined,
+    q && [...q].length <= SHORT_SEARCH ? sql`short_grams(${searched}) @> ARRAY[lower(${q})]` : undefined,
   );
 }
 

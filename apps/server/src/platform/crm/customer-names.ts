@@ -1,6 +1,6 @@
 import { normalizePhoneNumber } from '@tsunagu/contract/phone-number';
 import { customerName } from '@tsunagu/contract/crm/customer';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../db/client';
 import { preparedOn } from '../db/prepared';
 import { customerNumbers, customers } from '../db/schema';
@@ -38,6 +38,26 @@ export async function customerOfNumber(
   return row?.customer ?? null;
 }
 
+/** The customers of a page's numbers (read on every page of the histories and the recall list). */
+const namesByKeys = preparedOn((conn) =>
+  conn
+    .selectDistinctOn([customerNumbers.numberKey], {
+      key: customerNumbers.numberKey,
+      company: customers.company,
+      person: customers.person,
+    })
+    .from(customerNumbers)
+    .innerJoin(customers, eq(customers.customerUuid, customerNumbers.customerUuid))
+    .where(
+      and(
+        eq(customerNumbers.domainUuid, sql.placeholder('tenant')),
+        sql`${customerNumbers.numberKey} = ANY(${sql.placeholder('keys')}::text[])`,
+      ),
+    )
+    .orderBy(customerNumbers.numberKey, desc(customers.updatedAt))
+    .prepare('customer_names_by_keys'),
+);
+
 /**
  * The customer names of numbers as they were dialled or presented (any spelling), keyed by that text;
  * numbers of no customer are absent. One statement for a whole page of calls.
@@ -53,21 +73,7 @@ export async function customerNamesOf(
     if (key !== null) keyOf.set(number, key);
   }
   if (keyOf.size === 0) return new Map();
-  const rows = await conn
-    .selectDistinctOn([customerNumbers.numberKey], {
-      key: customerNumbers.numberKey,
-      company: customers.company,
-      person: customers.person,
-    })
-    .from(customerNumbers)
-    .innerJoin(customers, eq(customers.customerUuid, customerNumbers.customerUuid))
-    .where(
-      and(
-        eq(customerNumbers.domainUuid, tenantUuid),
-        inArray(customerNumbers.numberKey, [...new Set(keyOf.values())]),
-      ),
-    )
-    .orderBy(customerNumbers.numberKey, desc(customers.updatedAt));
+  const rows = await namesByKeys(conn).execute({ tenant: tenantUuid, keys: [...new Set(keyOf.values())] });
   const nameOfKey = new Map(rows.map((row) => [row.key, customerName(row)]));
   const names = new Map<string, string>();
   for (const [number, key] of keyOf) {

@@ -14,6 +14,7 @@ import { PhoneLayer } from './phone-layer';
 import { SidePanel } from './side-panel';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Sidebar } from './sidebar';
+import { warmScreens } from './warm-screens';
 
 /** The acting banner, only for those who may act inside a tenant (the provider): its own chunk. */
 const ActingBanner = lazy(() =>
@@ -35,6 +36,8 @@ export function ShellLayout() {
       clearTimeout(timer);
     };
   }, []);
+  const signedIn = session?.user.user;
+  useEffect(() => (signedIn ? warmScreens(signedIn) : undefined), [signedIn]);
   // The session can end while the shell is open (logout, or a 401 anywhere): leave for /login.
   if (!session) return <Navigate to={paths.login.href()} replace />;
   const { user, domain } = session.user;

@@ -1,13 +1,12 @@
-import { endpoints } from '@tsunagu/contract/api';
 import { callsHandled } from '@tsunagu/contract/analysis/extension';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
-import { fetchData } from '../../shared/api/client';
 import { useAnalysisParams } from '../../shared/analysis/period';
 import { AnalysisFrame, AnalysisTable } from '../../shared/analysis/analysis-frame';
 import { EChart, type ChartOption } from '../../shared/charts/echart';
 import { EXTENSION_COLUMNS, hourTotals, rankRows, type RankedRow } from './extension-analysis-model';
+import { extensionAnalysisQuery } from './extension-analysis-query';
 import { jaExtensionAnalysis as t } from './extension-analysis.ja';
 
 const TEXT_KEYS = EXTENSION_COLUMNS.filter((column) => !column.numeric).map((column) => column.key);
@@ -45,11 +44,7 @@ function hourOption(rows: readonly RankedRow[]): ChartOption {
 /** 内線分析 (4200): each user's calls over a period beside the previous one, ranked by calls handled. */
 export function ExtensionAnalysisPage() {
   const { period, set } = useAnalysisParams();
-  const query = useQuery({
-    queryKey: ['analysis', 'extension', period],
-    queryFn: () => fetchData(endpoints.extensionAnalysis, { body: period }),
-    placeholderData: (previous) => previous,
-  });
+  const query = useQuery({ ...extensionAnalysisQuery(period), placeholderData: (previous) => previous });
   const rows = useMemo(() => rankRows(query.data?.rows ?? []), [query.data?.rows]);
   const ranking = useMemo(() => rankingOption(rows), [rows]);
   const hours = useMemo(() => hourOption(rows), [rows]);

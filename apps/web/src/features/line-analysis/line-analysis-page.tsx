@@ -1,33 +1,21 @@
-import { endpoints } from '@tsunagu/contract/api';
 import { CALL_GROUPING_LABELS, CALL_GROUPINGS, type CallGrouping } from '@tsunagu/contract/analysis/calls';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Col, Empty, Row, Select, Tooltip } from 'antd';
 import { useMemo } from 'react';
-import { fetchData } from '../../shared/api/client';
 import { useAnalysisParams } from '../../shared/analysis/period';
 import { AnalysisFrame, AnalysisTable } from '../../shared/analysis/analysis-frame';
 import { EChart } from '../../shared/charts/echart';
 import { callsChartOption, HEATMAP_COLORS, heatmapOption } from './line-analysis-charts';
 import { lineColumns, lineRows, totalRow, type LineRow } from './line-analysis-model';
+import { lineAnalysisBody, lineAnalysisQuery } from './line-analysis-query';
 import { jaLineAnalysis as t } from './line-analysis.ja';
-
-const isGrouping = (value: string | null): value is CallGrouping =>
-  (CALL_GROUPINGS as readonly (string | null)[]).includes(value);
 
 /** 発着信分析 (4100): the tenant's calls over a period, grouped, with every measure and two heatmaps. */
 export function LineAnalysisPage() {
   const { period, params, set } = useAnalysisParams();
-  const requested = params.get('group');
-  const grouping: CallGrouping = isGrouping(requested) ? requested : 'day';
-  const incomingNumber = params.get('number');
-  const businessHoursOnly = params.get('business') === '1';
-  const excludeHolidays = params.get('holidays') === 'exclude';
-  const body = { ...period, grouping, incomingNumber, businessHoursOnly, excludeHolidays };
-  const query = useQuery({
-    queryKey: ['analysis', 'line', body],
-    queryFn: () => fetchData(endpoints.lineAnalysis, { body }),
-    placeholderData: (previous) => previous,
-  });
+  const body = lineAnalysisBody(params, period);
+  const { grouping, incomingNumber, businessHoursOnly, excludeHolidays } = body;
+  const query = useQuery({ ...lineAnalysisQuery(body), placeholderData: (previous) => previous });
   const answer = query.data;
   // The answer being shown, with the grouping and period it was asked for (a new one may be loading).
   const rows = useMemo(

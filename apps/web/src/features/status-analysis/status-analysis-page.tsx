@@ -1,14 +1,13 @@
-import { endpoints } from '@tsunagu/contract/api';
 import type { StatusAnalysisRow } from '@tsunagu/contract/analysis/status';
 import { USER_STATUS_LABELS } from '@tsunagu/contract/user-status';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Select } from 'antd';
 import { useMemo } from 'react';
-import { fetchData } from '../../shared/api/client';
 import { useAnalysisParams } from '../../shared/analysis/period';
 import { AnalysisFrame, AnalysisTable } from '../../shared/analysis/analysis-frame';
 import { EChart, type ChartOption } from '../../shared/charts/echart';
 import { SHOWN_STATUSES, STATUS_COLUMNS, timelineDays } from './status-analysis-model';
+import { statusAnalysisQuery } from './status-analysis-query';
 import { jaStatusAnalysis as t } from './status-analysis.ja';
 import { STATUS_FILL } from './status-colors';
 import { StatusTimeline } from './status-timeline';
@@ -40,15 +39,10 @@ export function StatusAnalysisPage() {
   const { period, params, set } = useAnalysisParams();
   const userUuid = params.get('user');
   const query = useQuery({
-    queryKey: ['analysis', 'status', period, userUuid],
-    queryFn: () => fetchData(endpoints.statusAnalysis, { body: { ...period, userUuid } }),
+    ...statusAnalysisQuery(period, userUuid),
     placeholderData: (previous) => previous,
   });
-  const everyone = useQuery({
-    queryKey: ['analysis', 'status', period, null],
-    queryFn: () => fetchData(endpoints.statusAnalysis, { body: period }),
-    enabled: userUuid !== null,
-  });
+  const everyone = useQuery({ ...statusAnalysisQuery(period, null), enabled: userUuid !== null });
   const rows = useMemo(() => query.data?.rows ?? [], [query.data?.rows]);
   const users = (userUuid ? everyone.data?.rows : query.data?.rows) ?? [];
   const chosen = users.find((u) => u.userUuid === userUuid);

@@ -1,4 +1,5 @@
 import { periodSchema, type Period } from '@tsunagu/contract/analysis/period';
+import type { UserInfo } from '@tsunagu/contract/auth';
 import { DEFAULT_TIME_ZONE, isTimeZone, todayIn } from '@tsunagu/contract/schedule/zone';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,7 +18,11 @@ const period = (from: Dayjs, to: Dayjs): Period => ({
  * the tenant is (a browser in Los Angeles looking at a Tokyo tenant gets Tokyo's today).
  */
 export function useTenantToday(): string {
-  const { domain } = useUserInfo();
+  return tenantToday(useUserInfo());
+}
+
+/** The tenant's today for a user's info (useTenantToday outside React: a route's prefetch). */
+export function tenantToday({ domain }: UserInfo): string {
   return todayIn(isTimeZone(domain.timeZone) ? domain.timeZone : DEFAULT_TIME_ZONE);
 }
 
@@ -46,6 +51,12 @@ export function periodPresets(tenantToday: string): { label: string; period: Per
 export const thisMonth = (tenantToday: string): Period =>
   periodPresets(tenantToday).find((p) => p.label === '今月')!.period;
 
+/** The period a URL's ?from=&to= names, or the tenant's current month when it names none readable. */
+export function readPeriod(params: URLSearchParams, today: string): Period {
+  const parsed = periodSchema.safeParse({ from: params.get('from'), to: params.get('to') });
+  return parsed.success ? parsed.data : thisMonth(today);
+}
+
 /**
  * A screen's period and other choices kept in the URL (?from=&to=&…), so that a view can be
  * bookmarked and shared; an unreadable period falls back to the tenant's current month.
@@ -55,10 +66,8 @@ export function useAnalysisParams() {
   const today = useTenantToday();
   const from = params.get('from');
   const to = params.get('to');
-  const current = useMemo(() => {
-    const parsed = periodSchema.safeParse({ from, to });
-    return parsed.success ? parsed.data : thisMonth(today);
-  }, [from, to, today]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the period changes only with from, to and today
+  const current = useMemo(() => readPeriod(params, today), [from, to, today]);
   const set = useCallback(
     (changes: Record<string, string | null>) =>
       setParams(
