@@ -13,7 +13,9 @@
 // Run after `npm run build`: quiet-run npx tsx bench/customer-record-paint.bench.ts   (BENCH_RINGS, default 40)
 // A small try: BENCH_SCHEMA=bench_small BENCH_CUSTOMERS=2000 BENCH_CALLS=20000 BENCH_RINGS=4 (same command).
 // BENCH_CPU_SLOWDOWN=4: yamada's page on a CPU four times slower (CDP Emulation.setCPUThrottlingRate).
-// BENCH_TRACE=/tmp/ring.json: a Chromium trace (timeline and JS samples) of yamada's page for the last ring.
+// BENCH_TRACE=/tmp/ring.json: a Chromium trace (timeline and JS samples) of yamada's page for the last ring;
+// with BENCH_TRACE_RINGS=1,2 of those rings instead, each in its own file (/tmp/ring-1.json, /tmp/ring-2.json).
+// The first ring after sign-in (a cold page) is reported apart from the later ones as well.
 import type { Page } from 'playwright-core';
 import { callApiAs } from '../e2e/support/call-steps';
 import {
@@ -30,6 +32,13 @@ import { freePort, freshDataDir, start, stop, waitForLogin } from './support';
 const RINGS = Number(process.env.BENCH_RINGS ?? 40);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 const TRACE = process.env.BENCH_TRACE;
+const TRACE_RINGS = (process.env.BENCH_TRACE_RINGS ?? '').split(',').filter(Boolean).map(Number);
+/** Where ring `ring` (1-based) is traced, or null. */
+function traceFile(ring: number): string | null {
+  if (TRACE === undefined) return null;
+  if (TRACE_RINGS.length === 0) return ring === RINGS ? TRACE : null;
+  return TRACE_RINGS.includes(ring) ? TRACE.replace(/(\.json)?$/, `-${ring}$1`) : null;
+}
 /** Each step's progress on stderr: a run that stops says where. */
 const progress = (line: string) => console.error(`  ${line}`);
 
@@ -161,6 +170,8 @@ async function main() {
     }
 
     const paints: Record<'big' | 'any', Paints[]> = { big: [], any: [] };
+    // In ring order: the first ring after sign-in is reported on its own.
+    const rings: Paints[] = [];
     for (let i = 0; i < RINGS; i++) {
       const big = i % 2 === 0;
       // A big client in turn, or a customer spread over the whole list (any size of build).
@@ -175,10 +186,10 @@ async function main() {
       // The caller page, connected as the customer's number, dials 0312345678 and presses 1 (the sales group).
       await connectCallerLine(admin, number);
       await dialTheDemoNumber(admin);
-      const traced = TRACE !== undefined && i === RINGS - 1;
+      const traced = traceFile(i + 1);
       if (traced)
         await browser.startTracing(yamada, {
-          path: TRACE,
+          path: traced,
           categories: [
             'devtools.timeline',
             'disabled-by-default-devtools.timeline',
@@ -189,7 +200,9 @@ async function main() {
         });
       const painted = paintsAfterInvite(yamada, card.name, number);
       await pressInTheIvr(admin, '1');
-      paints[big ? 'big' : 'any'].push(await painted);
+      const ring = await painted;
+      paints[big ? 'big' : 'any'].push(ring);
+      rings.push(ring);
       if (traced) await browser.stopTracing();
       await callerRegion(admin).getByRole('button', { name: /切断/ }).click();
       await yamada.getByRole('dialog', { name: '着信' }).waitFor({ state: 'hidden' });
@@ -206,6 +219,18 @@ async function main() {
     console.log(`invite → the toast painted (clicked):    ${of(all, 'toast')}`);
     console.log(`invite → the address is the record's:    ${of(all, 'route')}`);
     console.log(`invite → the record's read arrived:      ${of(all, 'read')}`);
+    // The first ring after sign-in pays what the page has not done yet (code, styles, first layouts).
+    const [first, ...later] = rings;
+    const keys = ['record', 'popup', 'toast', 'route', 'timeline', 'read'] as const;
+    if (first)
+      console.log(
+        `ring 1 (first after sign-in):  ${keys.map((k) => `${k} ${first[k].toFixed(1)} ms`).join(', ')}`,
+      );
+    if (later.length) {
+      console.log(`rings 2–${rings.length}, record with the name: ${of(later, 'record')}`);
+      console.log(`rings 2–${rings.length}, pop-up with the name: ${of(later, 'popup')}`);
+      console.log(`rings 2–${rings.length}, toast painted:        ${of(later, 'toast')}`);
+    }
   } finally {
     await browser.close();
     await stop(server);

@@ -27,7 +27,7 @@ const redirectIndex = (to: string): RouteObject => ({ index: true, loader: () =>
  * its way while the code arrives (and never holds the navigation up). The server checks every request
  * as always; the loader only spares the requests it would refuse or that would sign the user out.
  */
-function screenRoute({ path, title, lazy, prefetch }: Screen, client: QueryClient): RouteObject {
+function screenRoute({ path, title, lazy, Component, prefetch }: Screen, client: QueryClient): RouteObject {
   const loader =
     prefetch &&
     (({ request }: LoaderFunctionArgs) => {
@@ -39,7 +39,12 @@ function screenRoute({ path, title, lazy, prefetch }: Screen, client: QueryClien
       }
       return null;
     });
-  return { path, handle: handle(title ?? ''), lazy, ...(loader && { loader }) };
+  return {
+    path,
+    handle: handle(title ?? ''),
+    ...(Component ? { Component } : { lazy }),
+    ...(loader && { loader }),
+  };
 }
 
 /**
@@ -52,7 +57,7 @@ export function shellScreens(registered: readonly Screen[] = screens): Screen[] 
   const inMenu: Screen[] = [];
   walk(MENU, (item) => {
     if (!item.path || item.children) return;
-    inMenu.push({ lazy: comingSoon, ...byPath.get(item.path), path: item.path, title: item.label });
+    inMenu.push({ ...(byPath.get(item.path) ?? { lazy: comingSoon }), path: item.path, title: item.label });
     byPath.delete(item.path);
   });
   return [...inMenu, ...byPath.values()];

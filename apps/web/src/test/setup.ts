@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetIdleWarmUp } from '../app/idle-warm';
 import { FakeWebSocket, fakeStomp } from '../shared/realtime/fake-stomp';
 import { endSession } from '../shared/session/session-store';
 import { resetShellState } from '../shared/shell-state/shell-state';
@@ -27,6 +28,10 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Nor requestIdleCallback: here the page is never idle, so the shell's warm-ups (app/idle-warm.tsx)
+// stay queued; the tests of the warm-up idle on purpose.
+window.requestIdleCallback ??= () => 0;
+
 // Test files share one process: a real BroadcastChannel would let one test's tabs talk to another's.
 // The tab-sharing tests hand their own fake channel in instead.
 Reflect.deleteProperty(globalThis, 'BroadcastChannel');
@@ -41,6 +46,7 @@ afterEach(() => {
   endSession();
   fakeStomp.reset();
   resetShellState();
+  resetIdleWarmUp();
   sessionStorage.clear();
   vi.unstubAllGlobals();
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';

@@ -1,5 +1,5 @@
 import type { PhoneType } from '@tsunagu/contract/auth';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,10 +8,11 @@ import { startSession } from '../../shared/session/session-store';
 import { mockApi } from '../../test/mock-api';
 import { panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
+import { shellPainted } from '../idle-warm';
 import { PhoneLayer } from './phone-layer';
 
 // The record page's real code would load antd's form; the test only asks whether it is asked for.
-const loadRecordPage = vi.hoisted(() => vi.fn(() => Promise.resolve({})));
+const loadRecordPage = vi.hoisted(() => vi.fn(() => Promise.resolve({ RecordWarmUp: () => null })));
 vi.mock('../../features/customers/customers.screen', () => ({ loadRecordPage }));
 
 const phone = getSoftphone();
@@ -54,23 +55,33 @@ describe('PhoneLayer', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
-  it('loads the customer record page ahead, once the shell has settled, for a user who may see customers', async () => {
+  it('loads the customer record page ahead, in idle time once the shell has painted, for a user who may see customers', async () => {
     vi.spyOn(phone, 'start').mockReturnValue(undefined);
     mockApi({});
     startSession('tok', panelUserInfo({ userClass: 'CP' }));
-    vi.useFakeTimers();
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    const idleNow = () =>
+      act(async () => idle.splice(0).forEach((run) => run({ didTimeout: false, timeRemaining: () => 50 })));
     renderPanel(<PhoneLayer phoneType="phone" />);
+    await idleNow();
     expect(loadRecordPage).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(2_000);
+    shellPainted();
+    for (let i = 0; i < 3; i++) await idleNow();
     expect(loadRecordPage).toHaveBeenCalledTimes(1);
   });
 
   it('does not load it for a user without customers', async () => {
     mockApi({});
     startSession('tok', panelUserInfo({ phoneType: 'phone', userClass: 'USER', menu: '[]' }));
-    vi.useFakeTimers();
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
     renderPanel(<PhoneLayer phoneType="phone" />);
-    await vi.advanceTimersByTimeAsync(2_000);
+    shellPainted();
+    for (let i = 0; i < 3; i++)
+      await act(async () =>
+        idle.splice(0).forEach((run) => run({ didTimeout: false, timeRemaining: () => 50 })),
+      );
     expect(loadRecordPage).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import { ForcedPasswordChange } from '../../features/settings/forced-password-ch
 import { useSession } from '../../shared/session/session-store';
 import { NoticeBridge } from '../../shared/ui/notice-bridge';
 import { paths } from '../../shared/paths';
+import { shellPainted } from '../idle-warm';
 import { RouteAccess } from '../screens/route-access';
 import { AppHeader } from './app-header';
 import { LiveUpdates } from './live-updates';
@@ -23,6 +24,18 @@ const ActingBanner = lazy(() =>
 /** The protected shell: header, menu on the left, the page, and the side panel on the right. */
 export function ShellLayout() {
   const session = useSession();
+  // Work done ahead in idle time (idle-warm.tsx) waits for the shell's first frame on screen: a timer
+  // set in the next animation frame runs after that frame is drawn.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(shellPainted, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const signedIn = session?.user.user;
   useEffect(() => (signedIn ? warmScreens(signedIn) : undefined), [signedIn]);
   // The session can end while the shell is open (logout, or a 401 anywhere): leave for /login.

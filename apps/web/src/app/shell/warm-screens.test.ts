@@ -1,7 +1,8 @@
 import { menuConfig } from '@tsunagu/contract/menu';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Screen } from '../../shared/screen';
 import { userInfoFixture } from '../../test/fixtures';
+import { shellPainted } from '../idle-warm';
 import { warmScreens } from './warm-screens';
 
 const screen = (path: string, warm: boolean) => {
@@ -9,22 +10,17 @@ const screen = (path: string, warm: boolean) => {
   return { screen: { path, lazy, warm } satisfies Screen, lazy };
 };
 
+/** The browser's idle callbacks, fired by hand, each with a whole idle period. */
+let idle: IdleRequestCallback[] = [];
+const idleOnce = () => idle.shift()!({ didTimeout: false, timeRemaining: () => 50 });
+
 describe('warmScreens', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    idle = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
   });
 
-  function idleBrowser() {
-    const waiting: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => waiting.push(run));
-    vi.stubGlobal('cancelIdleCallback', () => waiting.splice(0));
-    return waiting;
-  }
-
-  it("loads the screens marked warm that the user's menu shows, one per idle moment, after the first screen's work", async () => {
-    vi.useFakeTimers();
-    const idle = idleBrowser();
+  it("loads the screens marked warm that the user's menu shows, one per idle period, after the shell's paint", () => {
     const line = screen('/analy/line', true);
     const exten = screen('/analy/exten', true);
     const status = screen('/analy/status', true);
@@ -35,31 +31,22 @@ describe('warmScreens', () => {
     warmScreens(user, [line.screen, ivr.screen, exten.screen, tenants.screen, status.screen]);
 
     expect(idle).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1_000);
-    idle.shift()!();
+    shellPainted();
+    idleOnce();
     expect(line.lazy).toHaveBeenCalledTimes(1);
     expect(status.lazy).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(idle).toHaveLength(1));
-    idle.shift()!();
+    idleOnce();
     expect(status.lazy).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(0);
     expect(idle).toHaveLength(0);
     expect(ivr.lazy).not.toHaveBeenCalled();
     expect(exten.lazy).not.toHaveBeenCalled();
     expect(tenants.lazy).not.toHaveBeenCalled();
   });
 
-  it('loads nothing once stopped, and nothing where the browser has no idle callback', async () => {
-    vi.useFakeTimers();
+  it('loads nothing once stopped', () => {
     const line = screen('/analy/line', true);
-    const user = userInfoFixture().user;
-    // jsdom, like some browsers, has no requestIdleCallback.
-    warmScreens(user, [line.screen]);
-    await vi.advanceTimersByTimeAsync(5_000);
-
-    const idle = idleBrowser();
-    warmScreens(user, [line.screen])();
-    await vi.advanceTimersByTimeAsync(5_000);
+    warmScreens(userInfoFixture().user, [line.screen])();
+    shellPainted();
     expect(idle).toHaveLength(0);
     expect(line.lazy).not.toHaveBeenCalled();
   });

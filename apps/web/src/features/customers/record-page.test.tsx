@@ -11,7 +11,7 @@ import { startSession } from '../../shared/session/session-store';
 import { envelope, mockApi } from '../../test/mock-api';
 import { panelUserInfo } from '../../test/panel-fixtures';
 import { renderPanel } from '../../test/render-panel';
-import { CustomerRecordPage } from './record-page';
+import { CustomerRecordPage, RecordWarmUp } from './record-page';
 
 const domainUuid = panelUserInfo().user.domainUuid;
 const NUMBER_PATH = `/api/v1/customer/number/${domainUuid}/0312345678`;
@@ -221,5 +221,19 @@ describe('the customer record', { timeout: 60_000 }, () => {
     expect(await screen.findByText('この番号は顧客として登録されていません。')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '登録' })).toBeNull();
     expect(screen.queryByLabelText('電話番号 1')).toBeNull();
+  });
+});
+
+describe('the record’s warm-up (issue 19)', () => {
+  it('draws what a ring paints first for a sample customer, and reads nothing', async () => {
+    const requests = mockApi({});
+    startSession('tok', panelUserInfo());
+    renderPanel(<RecordWarmUp />);
+    expect((await screen.findAllByText('見本')).length).toBeGreaterThan(0);
+    expect(document.querySelector('.ant-timeline')).not.toBeNull();
+    // The form and the note editor (which read the owners and the layout) never come.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(requests).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { customerName } from '@tsunagu/contract/crm/customer';
-import type { Layout } from '@tsunagu/contract/crm/layout';
+import { DEFAULT_LAYOUT, type Layout } from '@tsunagu/contract/crm/layout';
 import type { CustomerLookup } from '@tsunagu/contract/crm/notes';
 import { formatPhoneNumber } from '@tsunagu/contract/phone-number';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -63,7 +63,72 @@ function useAfterFirstPaint(): boolean {
   return painted;
 }
 
-function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) {
+/** A customer that exists nowhere, for the warm-up render below (never sent, never shown). */
+const SAMPLE: CustomerLookup = {
+  number: '0312345678',
+  customer: {
+    customerUuid: 'sample',
+    company: '見本',
+    companyKana: 'みほん',
+    person: '',
+    personKana: '',
+    department: '',
+    numbers: [{ label: '代表', number: '0312345678' }],
+    email: '',
+    postalCode: '',
+    prefecture: '',
+    address: '',
+    ownerUuid: null,
+    ownerName: '',
+    tags: [],
+    memo: '',
+    custom: {},
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00Z',
+    updatedBy: '',
+  },
+  timeline: [
+    {
+      kind: 'call',
+      at: '2026-01-01T00:00:00Z',
+      call: {
+        callUuid: 'sample',
+        kind: 'inbound',
+        result: 'missed',
+        number: '0312345678',
+        incomingNumber: null,
+        agentName: '',
+        ringSeconds: 0,
+        talkSeconds: 0,
+      },
+    },
+  ],
+};
+
+/**
+ * What a ring paints first on the record (the page while it reads, then the heading, the cards and the
+ * timeline) for a sample customer, rendered once off the page in idle time after sign-in
+ * (app/idle-warm.tsx): the first ring finds their code run and antd's styles computed (issue 19). The
+ * form and the note editor, which read data, are left out; nothing is fetched.
+ */
+export function RecordWarmUp() {
+  return (
+    <>
+      <Skeleton active />
+      <Record lookup={SAMPLE} layout={DEFAULT_LAYOUT} warmUp />
+    </>
+  );
+}
+
+function Record({
+  lookup,
+  layout,
+  warmUp = false,
+}: {
+  lookup: CustomerLookup;
+  layout: Layout;
+  warmUp?: boolean;
+}) {
   const domainUuid = useDomainUuid();
   const { dial, blocked } = useDial();
   const canEdit = useCan('customer.edit');
@@ -72,7 +137,7 @@ function Record({ lookup, layout }: { lookup: CustomerLookup; layout: Layout }) 
   const { customer } = lookup;
   // The heading with the name and the timeline paint first, while the call still rings; the form's
   // inputs and the note editor (the most work by far) mount just after that paint (issue 19: < 300 ms).
-  const fieldsMounted = useAfterFirstPaint();
+  const fieldsMounted = useAfterFirstPaint() && !warmUp;
   const shown = formatPhoneNumber(lookup.number);
   // The saved customer (a new one included) is the number's record now: read it again with its version.
   const onSaved = () =>
