@@ -5,13 +5,13 @@ import type { CustomerLookup } from '@tsunagu/contract/crm/notes';
 import { formatPhoneNumber } from '@tsunagu/contract/phone-number';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Form, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { NoteEditor } from '../../shared/customers/note-editor';
 import { dayjs } from '../../shared/dayjs';
 import { useDial } from '../../shared/dial/dial';
 import { useDomainUuid } from '../../shared/pbx/pbx-query';
 import { useCan } from '../../shared/session/use-can';
+import { useAfterFirstPaint } from '../../shared/ui/after-paint';
 import { failureText } from '../../shared/ui/notices';
 import { customerByNumberQuery, layoutQuery } from './customer-api';
 import { CustomerFields } from './customer-fields';
@@ -41,26 +41,6 @@ export function CustomerRecordPage() {
       layout={layout.data.layout}
     />
   );
-}
-
-/**
- * False until the first paint of the component is on screen, then true. A deferred render
- * (useDeferredValue) may still run before the browser paints; a timer set in the next animation frame
- * runs only after that frame is drawn.
- */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
 }
 
 /** A customer that exists nowhere, for the warm-up render below (never sent, never shown). */

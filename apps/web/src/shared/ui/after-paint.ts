@@ -21,3 +21,6 @@ export function useValueAfterPaint<T>(value: T): T | undefined {
   }, [value]);
   return shown?.value;
 }
+
+/** False until the component's first paint is on screen, then true. */
+export const useAfterFirstPaint = (): boolean => useValueAfterPaint(true) ?? false;
